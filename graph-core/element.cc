@@ -1,0 +1,174 @@
+#include "graph-core/element.h"
+
+#include <algorithm>
+
+#include "graph-core/element_id.h"
+
+namespace quarry {
+namespace {
+
+const Value& NullValue() {
+  static const Value* const kNull = new Value();
+  return *kNull;
+}
+
+template <typename Vec>
+auto LowerBound(Vec& entries, std::string_view name) {
+  return std::lower_bound(entries.begin(), entries.end(), name,
+                          [](const Properties::Entry& e, std::string_view n) { return e.first < n; });
+}
+
+}  // namespace
+
+Properties::Properties(std::initializer_list<Entry> entries) {
+  for (const auto& e : entries) Set(e.first, e.second);
+}
+
+const Value* Properties::Find(std::string_view name) const {
+  auto it = LowerBound(entries_, name);
+  return (it != entries_.end() && it->first == name) ? &it->second : nullptr;
+}
+
+const Value& Properties::Get(std::string_view name) const {
+  const Value* v = Find(name);
+  return v ? *v : NullValue();
+}
+
+void Properties::Set(std::string name, Value value) {
+  auto it = LowerBound(entries_, name);
+  bool present = it != entries_.end() && it->first == name;
+  if (value.is_null()) {
+    if (present) entries_.erase(it);
+    return;
+  }
+  if (present) {
+    it->second = std::move(value);
+  } else {
+    entries_.insert(it, Entry(std::move(name), std::move(value)));
+  }
+}
+
+bool Properties::Erase(std::string_view name) {
+  auto it = LowerBound(entries_, name);
+  if (it == entries_.end() || it->first != name) return false;
+  entries_.erase(it);
+  return true;
+}
+
+int CompareForEdgeOrder(const Value& a, const Value& b) {
+  if (a.is_null() || b.is_null()) {
+    if (a.is_null() && b.is_null()) return 0;
+    return a.is_null() ? 1 : -1;  // null sorts last
+  }
+  if (a.type() == b.type()) return a.Compare(b);
+  return JavaStringCompare(a.ToJavaString(), b.ToJavaString());
+}
+
+Element Element::Entity(std::string group, Value vertex, Properties properties) {
+  Element e;
+  e.kind_ = ElementKind::kEntity;
+  e.group_ = std::move(group);
+  e.first_ = std::move(vertex);
+  e.properties_ = std::move(properties);
+  return e;
+}
+
+Element Element::Edge(std::string group, Value source, Value destination, bool directed,
+                      Properties properties, std::optional<MatchedVertex> matched_vertex) {
+  Element e;
+  e.kind_ = ElementKind::kEdge;
+  e.group_ = std::move(group);
+  e.directed_ = directed;
+  e.properties_ = std::move(properties);
+  e.matched_vertex_ = matched_vertex;
+  if (!directed && CompareForEdgeOrder(source, destination) > 0) {
+    std::swap(source, destination);
+    if (matched_vertex) {
+      e.matched_vertex_ = *matched_vertex == MatchedVertex::kSource ? MatchedVertex::kDestination
+                                                                    : MatchedVertex::kSource;
+    }
+  }
+  e.first_ = std::move(source);
+  e.second_ = std::move(destination);
+  return e;
+}
+
+Value Element::GetIdentifierOrProperty(std::string_view name) const {
+  if (name == "GROUP") return Value::String(group_);
+  if (is_entity()) {
+    if (name == "VERTEX") return first_;
+  } else {
+    if (name == "SOURCE") return first_;
+    if (name == "DESTINATION") return second_;
+    if (name == "DIRECTED") return Value::Bool(directed_);
+    if (name == "MATCHED_VERTEX" || name == "ADJACENT_MATCHED_VERTEX") {
+      bool adjacent = name == "ADJACENT_MATCHED_VERTEX";
+      // Without a matched vertex Gaffer treats the source as matched.
+      bool matched_is_source = !matched_vertex_ || *matched_vertex_ == MatchedVertex::kSource;
+      return (matched_is_source != adjacent) ? first_ : second_;
+    }
+  }
+  return properties_.Get(name);
+}
+
+std::string Element::DebugString() const {
+  std::string out = is_entity() ? "Entity[" : "Edge[";
+  out += "group=" + group_;
+  if (is_entity()) {
+    out += ",vertex=" + first_.DebugString();
+  } else {
+    out += ",source=" + first_.DebugString() + ",destination=" + second_.DebugString() +
+           ",directed=" + (directed_ ? "true" : "false");
+    if (matched_vertex_) out += ",matchedVertex=" + std::string(ToString(*matched_vertex_));
+  }
+  out += ",properties={";
+  bool first = true;
+  for (const auto& [k, v] : properties_) {
+    if (!first) out += ",";
+    first = false;
+    out += k + "=" + v.DebugString();
+  }
+  return out + "}]";
+}
+
+bool operator==(const Element& a, const Element& b) {
+  return a.kind_ == b.kind_ && a.group_ == b.group_ && a.first_ == b.first_ &&
+         a.second_ == b.second_ && a.directed_ == b.directed_ && a.properties_ == b.properties_;
+}
+
+size_t ElementHash::operator()(const Element& e) const {
+  size_t h = std::hash<std::string>()(e.group());
+  h = h * 31 + static_cast<size_t>(e.kind());
+  h = h * 31 + (e.is_entity() ? e.vertex().Hash() : e.source().Hash());
+  if (e.is_edge()) h = h * 31 + e.destination().Hash() + (e.directed() ? 1 : 0);
+  for (const auto& [k, v] : e.properties()) h = h * 31 + std::hash<std::string>()(k) + v.Hash();
+  return h;
+}
+
+EdgeSeed MakeEdgeSeed(Value source, Value destination, DirectedType directed_type,
+                      std::optional<MatchedVertex> matched_vertex) {
+  if (directed_type == DirectedType::kUndirected &&
+      CompareForEdgeOrder(source, destination) > 0) {
+    std::swap(source, destination);
+  }
+  return EdgeSeed{std::move(source), std::move(destination), directed_type, matched_vertex};
+}
+
+ElementId IdOf(const Element& element) {
+  if (element.is_entity()) return EntitySeed{element.vertex()};
+  return MakeEdgeSeed(element.source(), element.destination(),
+                      element.directed() ? DirectedType::kDirected : DirectedType::kUndirected,
+                      element.matched_vertex());
+}
+
+std::string DebugString(const ElementId& id) {
+  if (const auto* e = std::get_if<EntitySeed>(&id)) {
+    return "EntitySeed[vertex=" + e->vertex.DebugString() + "]";
+  }
+  const auto& s = std::get<EdgeSeed>(id);
+  return "EdgeSeed[source=" + s.source.DebugString() + ",destination=" +
+         s.destination.DebugString() + ",directedType=" + std::string(ToString(s.directed_type)) +
+         "]";
+}
+
+}  // namespace quarry

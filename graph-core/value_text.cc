@@ -1,0 +1,162 @@
+// Names and text forms of Values: Java class names, toString(), debug output.
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "graph-core/hll_sketch.h"
+#include "graph-core/value.h"
+
+namespace quarry {
+namespace {
+
+struct ClassName {
+  ValueType type;
+  std::string_view full;
+};
+
+// The first entry for a type is the name Quarry writes.
+constexpr std::array<ClassName, 22> kClassNames = {{
+    {ValueType::kBool, "java.lang.Boolean"},
+    {ValueType::kInt32, "java.lang.Integer"},
+    {ValueType::kInt64, "java.lang.Long"},
+    {ValueType::kFloat, "java.lang.Float"},
+    {ValueType::kDouble, "java.lang.Double"},
+    {ValueType::kString, "java.lang.String"},
+    {ValueType::kBytes, "byte[]"},
+    {ValueType::kBytes, "[B"},
+    {ValueType::kBytes, "java.lang.Byte[]"},
+    {ValueType::kDate, "java.util.Date"},
+    {ValueType::kTreeSet, "java.util.TreeSet"},
+    {ValueType::kTreeSet, "java.util.SortedSet"},
+    {ValueType::kHashSet, "java.util.HashSet"},
+    {ValueType::kHashSet, "java.util.Set"},
+    {ValueType::kList, "java.util.ArrayList"},
+    {ValueType::kList, "java.util.List"},
+    {ValueType::kMap, "java.util.HashMap"},
+    {ValueType::kMap, "java.util.TreeMap"},
+    {ValueType::kFreqMap, "uk.gov.gchq.gaffer.types.FreqMap"},
+    {ValueType::kTypeValue, "uk.gov.gchq.gaffer.types.TypeValue"},
+    {ValueType::kTypeSubTypeValue, "uk.gov.gchq.gaffer.types.TypeSubTypeValue"},
+    {ValueType::kHllSketch, "org.apache.datasketches.hll.HllSketch"},
+}};
+
+constexpr std::string_view kHyperLogLogPlusClass =
+    "com.clearspring.analytics.stream.cardinality.HyperLogLogPlus";
+
+std::string_view SimpleName(std::string_view full) {
+  size_t dot = full.rfind('.');
+  return dot == std::string_view::npos ? full : full.substr(dot + 1);
+}
+
+bool EqualsIgnoringFirstCase(std::string_view a, std::string_view b) {
+  if (a.size() != b.size() || a.empty()) return a == b;
+  auto upper = [](char c) { return (c >= 'a' && c <= 'z') ? static_cast<char>(c - 32) : c; };
+  return upper(a[0]) == upper(b[0]) && a.substr(1) == b.substr(1);
+}
+
+std::string FormatDouble(double d) {
+  if (std::isnan(d)) return "NaN";
+  if (std::isinf(d)) return d > 0 ? "Infinity" : "-Infinity";
+  char buf[64];
+  std::snprintf(buf, sizeof(buf), "%.17g", d);
+  // Shortest representation that round-trips.
+  for (int precision = 1; precision <= 17; ++precision) {
+    std::snprintf(buf, sizeof(buf), "%.*g", precision, d);
+    if (std::strtod(buf, nullptr) == d) break;
+  }
+  std::string s(buf);
+  if (s.find_first_of(".eEn") == std::string::npos) s += ".0";
+  return s;
+}
+
+std::string JoinItems(const ValueList& items) {
+  std::string out = "[";
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i) out += ", ";
+    out += items[i].ToJavaString();
+  }
+  return out + "]";
+}
+
+}  // namespace
+
+std::string_view JavaClassName(ValueType type) {
+  if (type == ValueType::kHyperLogLogPlus) return kHyperLogLogPlusClass;
+  if (type == ValueType::kNull) return "null";
+  for (const ClassName& c : kClassNames) {
+    if (c.type == type) return c.full;
+  }
+  return "unknown";
+}
+
+Result<ValueType> ValueTypeFromClassName(std::string_view name) {
+  if (name == kHyperLogLogPlusClass || name == "HyperLogLogPlus") return ValueType::kHyperLogLogPlus;
+  bool simple = name.find('.') == std::string_view::npos;
+  for (const ClassName& c : kClassNames) {
+    if (name == c.full) return c.type;
+    if (simple && EqualsIgnoringFirstCase(name, SimpleName(c.full))) return c.type;
+  }
+  // Gaffer's wrapper forms of a few aliases.
+  if (name == "Date") return ValueType::kDate;
+  return InvalidArgumentError("unknown class '" + std::string(name) + "'");
+}
+
+std::string Value::ToJavaString() const {
+  switch (type_) {
+    case ValueType::kNull: return "null";
+    case ValueType::kBool: return AsBool() ? "true" : "false";
+    case ValueType::kInt32: return std::to_string(AsInt32());
+    case ValueType::kInt64:
+    case ValueType::kDate: return std::to_string(AsInt64());
+    case ValueType::kFloat: return FormatDouble(AsFloat());
+    case ValueType::kDouble: return FormatDouble(AsDouble());
+    case ValueType::kString:
+    case ValueType::kBytes: return AsString();
+    case ValueType::kTreeSet:
+    case ValueType::kHashSet:
+    case ValueType::kList: return JoinItems(AsItems());
+    case ValueType::kMap: {
+      std::string out = "{";
+      bool first = true;
+      for (const auto& [k, v] : AsEntries()) {
+        if (!first) out += ", ";
+        first = false;
+        out += k.ToJavaString() + "=" + v.ToJavaString();
+      }
+      return out + "}";
+    }
+    case ValueType::kFreqMap: {
+      std::string out = "{";
+      bool first = true;
+      for (const auto& [k, v] : AsFreqMap()) {
+        if (!first) out += ", ";
+        first = false;
+        out += k + "=" + std::to_string(v);
+      }
+      return out + "}";
+    }
+    case ValueType::kTypeValue: {
+      const auto& t = AsTypeSubTypeValue();
+      return "TypeValue[type=" + t.type + ",value=" + t.value + "]";
+    }
+    case ValueType::kTypeSubTypeValue: {
+      const auto& t = AsTypeSubTypeValue();
+      return "TypeSubTypeValue[type=" + t.type + ",subType=" + t.sub_type + ",value=" + t.value +
+             "]";
+    }
+    case ValueType::kHllSketch:
+    case ValueType::kHyperLogLogPlus:
+      return "Sketch[estimate=" + FormatDouble(AsSketch().Estimate()) + "]";
+  }
+  return "";
+}
+
+std::string Value::DebugString() const {
+  if (type_ == ValueType::kNull) return "null";
+  std::string name(SimpleName(JavaClassName(type_)));
+  if (type_ == ValueType::kString) return name + "(\"" + AsString() + "\")";
+  return name + "(" + ToJavaString() + ")";
+}
+
+}  // namespace quarry

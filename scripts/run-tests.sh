@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Sets up, builds and runs the whole test suite (CTest). CI runs exactly this.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+export QUARRY_SHARED_DIR=${QUARRY_SHARED_DIR:-$(cd .. && pwd)/shared}
+cd build
+exec ctest --output-on-failure -j "${QUARRY_JOBS:-2}"

@@ -1,0 +1,90 @@
+#include "graph-core/value.h"
+
+#include <cmath>
+#include <limits>
+
+#include "graph-core/hll_sketch.h"
+#include "tests/testutil/status_matchers.h"
+
+namespace quarry {
+namespace {
+
+using ::quarry::testing::StatusIs;
+
+TEST(ValueTest, EqualityIsTypeStrictLikeJava) {
+  EXPECT_NE(Value::Int32(5), Value::Int64(5));
+  EXPECT_EQ(Value::Int64(5), Value::Int64(5));
+  EXPECT_NE(Value::Int64(5), Value::Date(5));
+  EXPECT_NE(Value::String("a"), Value::Bytes("a"));
+  EXPECT_EQ(Value(), Value());
+}
+
+TEST(ValueTest, DoublesCompareByBitsAndJavaOrder) {
+  double nan = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_EQ(Value::Double(nan), Value::Double(nan));
+  EXPECT_NE(Value::Double(0.0), Value::Double(-0.0));
+  EXPECT_LT(Value::Double(-0.0).Compare(Value::Double(0.0)), 0);
+  EXPECT_GT(Value::Double(nan).Compare(Value::Double(INFINITY)), 0);
+  EXPECT_LT(Value::Double(-INFINITY).Compare(Value::Double(-1e308)), 0);
+}
+
+TEST(ValueTest, SetsAreSortedAndUnique) {
+  Value set = Value::TreeSet({Value::String("b"), Value::String("a"), Value::String("b")});
+  ASSERT_EQ(set.AsItems().size(), 2u);
+  EXPECT_EQ(set.AsItems()[0], Value::String("a"));
+  EXPECT_EQ(set.ToJavaString(), "[a, b]");
+}
+
+TEST(ValueTest, MapKeepsLastOfRepeatedKey) {
+  Value map = Value::Map({{Value::String("k"), Value::Int32(1)},
+                          {Value::String("a"), Value::Int32(2)},
+                          {Value::String("k"), Value::Int32(3)}});
+  EXPECT_EQ(map.ToJavaString(), "{a=2, k=3}");
+}
+
+TEST(ValueTest, JavaStringCompareUsesUtf16Order) {
+  // U+FF21 (EF BC A1) sorts after U+1F600 (F0 9F 98 80) in UTF-8 but before in
+  // UTF-16? No: surrogates (D83D) sort before FF21, so the emoji is smaller.
+  EXPECT_LT(JavaStringCompare("\xF0\x9F\x98\x80", "\xEF\xBC\xA1"), 0);
+  EXPECT_GT(JavaStringCompare("\xEF\xBC\xA1", "\xF0\x9F\x98\x80"), 0);
+  EXPECT_LT(JavaStringCompare("a", "b"), 0);
+  EXPECT_LT(JavaStringCompare("a", "ab"), 0);
+  EXPECT_EQ(JavaStringCompare("", ""), 0);
+}
+
+TEST(ValueTest, ClassNamesFullAndSimple) {
+  EXPECT_EQ(*ValueTypeFromClassName("java.lang.Long"), ValueType::kInt64);
+  EXPECT_EQ(*ValueTypeFromClassName("Long"), ValueType::kInt64);
+  EXPECT_EQ(*ValueTypeFromClassName("long"), ValueType::kInt64);
+  EXPECT_EQ(*ValueTypeFromClassName("TreeSet"), ValueType::kTreeSet);
+  EXPECT_EQ(*ValueTypeFromClassName("uk.gov.gchq.gaffer.types.FreqMap"), ValueType::kFreqMap);
+  EXPECT_THAT(ValueTypeFromClassName("java.lang.Lnog"), StatusIs(StatusCode::kInvalidArgument));
+  EXPECT_EQ(JavaClassName(ValueType::kDate), "java.util.Date");
+}
+
+TEST(HllSketchTest, EstimatesDistinctCountWithinTolerance) {
+  HllSketch sketch(12);
+  for (int i = 0; i < 10000; ++i) sketch.Update("item-" + std::to_string(i % 5000));
+  EXPECT_NEAR(sketch.Estimate(), 5000, 5000 * 0.05);
+}
+
+TEST(HllSketchTest, UnionOfDifferentPrecisionsEstimatesUnion) {
+  HllSketch a(12), b(10);
+  for (int i = 0; i < 3000; ++i) a.Update("x" + std::to_string(i));
+  for (int i = 2000; i < 6000; ++i) b.Update("x" + std::to_string(i));
+  a.Merge(b);
+  EXPECT_EQ(a.lg_k(), 10);
+  EXPECT_NEAR(a.Estimate(), 6000, 6000 * 0.1);
+}
+
+TEST(HllSketchTest, SerializeRoundTripsAndRejectsCorruptBytes) {
+  HllSketch a(8);
+  a.Update("v");
+  ASSERT_OK_AND_ASSIGN(HllSketch back, HllSketch::Deserialize(a.Serialize()));
+  EXPECT_EQ(back, a);
+  EXPECT_THAT(HllSketch::Deserialize("\x01\x08"), StatusIs(StatusCode::kDataLoss));
+  EXPECT_THAT(HllSketch::Deserialize(""), StatusIs(StatusCode::kDataLoss));
+}
+
+}  // namespace
+}  // namespace quarry
