@@ -1,0 +1,144 @@
+// Schema: a Gaffer JSON schema, parsed, merged, parent-expanded, validated and
+// bound to native types, serialisers, aggregators and validators.
+//
+// Build one with Schema::FromFiles / FromJsonStrings; the result is immutable
+// and shared as std::shared_ptr<const Schema>.
+//
+// Errors name the file, the JSON path and what is wrong, e.g.
+//   "types.json: types.count.class: unknown class 'java.lang.Lnog'".
+//
+// Thread safety: immutable after construction; safe to share.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "graph-core/binary_operator.h"
+#include "graph-core/enums.h"
+#include "graph-core/json_value.h"
+#include "graph-core/predicate.h"
+#include "graph-core/status.h"
+#include "graph-core/value.h"
+#include "schema/serialiser.h"
+
+namespace quarry {
+
+struct TypeDefinition {
+  std::string name;        // The type's key in "types", e.g. "count.long".
+  std::string class_name;  // Full Java class name, e.g. "java.lang.Long".
+  ValueType value_type = ValueType::kNull;
+  std::shared_ptr<const Serialiser> serialiser;         // Never null once built.
+  std::shared_ptr<const BinaryOperator> aggregate_function;  // May be null.
+  std::vector<std::shared_ptr<const Predicate>> validate_functions;
+  std::string description;
+};
+
+struct PropertyDefinition {
+  std::string name;
+  const TypeDefinition* type = nullptr;  // Owned by the Schema.
+};
+
+class SchemaElementDefinition {
+ public:
+  const std::string& group() const { return group_; }
+  ElementKind kind() const { return kind_; }
+  bool is_entity() const { return kind_ == ElementKind::kEntity; }
+
+  // Identifier types: vertex for entities; source, destination, directed for edges.
+  const TypeDefinition* vertex_type() const { return vertex_type_; }
+  const TypeDefinition* source_type() const { return source_type_; }
+  const TypeDefinition* destination_type() const { return destination_type_; }
+  const TypeDefinition* directed_type() const { return directed_type_; }  // May be null.
+
+  // Properties in schema order (this order fixes the stored value layout).
+  const std::vector<PropertyDefinition>& properties() const { return properties_; }
+  const PropertyDefinition* FindProperty(std::string_view name) const;
+  // Index into properties(), or -1.
+  int PropertyIndex(std::string_view name) const;
+
+  const std::vector<std::string>& group_by() const { return group_by_; }
+  bool IsGroupBy(std::string_view property) const;
+  bool aggregate() const { return aggregate_; }
+  const std::string& description() const { return description_; }
+
+  // Element-level validateFunctions (with selections).
+  const ElementFilter& validate_functions() const { return validate_functions_; }
+  // Element-level aggregateFunctions (override type-level aggregators).
+  const std::vector<TupleBinaryOperator>& aggregate_functions() const {
+    return aggregate_functions_;
+  }
+
+  // The aggregator for one property: the element-level one that selects it,
+  // else its type's aggregateFunction; null if none.
+  const BinaryOperator* AggregatorFor(std::string_view property) const;
+
+  // Gaffer's full validator (element-level functions, then each identifier's
+  // and each property's type validators). With `include_is_a`, also checks
+  // that identifier and property values have the schema's class. Returns
+  // InvalidArgument naming the group and the failing key.
+  Status Validate(const Element& element, bool include_is_a) const;
+
+ private:
+  friend class SchemaBuilder;
+
+  std::string group_;
+  ElementKind kind_ = ElementKind::kEntity;
+  const TypeDefinition* vertex_type_ = nullptr;
+  const TypeDefinition* source_type_ = nullptr;
+  const TypeDefinition* destination_type_ = nullptr;
+  const TypeDefinition* directed_type_ = nullptr;
+  std::vector<PropertyDefinition> properties_;
+  std::vector<std::string> group_by_;
+  bool aggregate_ = true;
+  std::string description_;
+  ElementFilter validate_functions_;
+  std::vector<TupleBinaryOperator> aggregate_functions_;
+};
+
+class Schema {
+ public:
+  // Parses and merges the files in order (elements + types split as Gaffer
+  // allows), expands parents and validates.
+  static Result<std::shared_ptr<const Schema>> FromFiles(const std::vector<std::string>& paths);
+  // As FromFiles; `names[i]` labels `jsons[i]` in error messages.
+  static Result<std::shared_ptr<const Schema>> FromJsonStrings(
+      const std::vector<std::string>& jsons, const std::vector<std::string>& names);
+
+  // nullptr if the group is not in the schema.
+  const SchemaElementDefinition* Group(std::string_view group) const;
+  // Sorted by group name.
+  const std::vector<const SchemaElementDefinition*>& entity_groups() const { return entities_; }
+  const std::vector<const SchemaElementDefinition*>& edge_groups() const { return edges_; }
+  // nullptr if unknown.
+  const TypeDefinition* Type(std::string_view name) const;
+
+  // The one serialiser for all vertices (explicit vertexSerialiser, or chosen
+  // from the vertex classes as Gaffer's SchemaOptimiser does). Order-preserving.
+  const Serialiser& vertex_serialiser() const { return *vertex_serialiser_; }
+
+  // The property holding the Accumulo visibility expression, if any.
+  const std::optional<std::string>& visibility_property() const { return visibility_property_; }
+  // config.timestampProperty (or v1's top-level timestampProperty), if any.
+  const std::optional<std::string>& timestamp_property() const { return timestamp_property_; }
+
+  // The merged, parent-expanded schema as Gaffer JSON (one document).
+  const Json& json() const { return json_; }
+
+ private:
+  friend class SchemaBuilder;
+
+  std::map<std::string, std::unique_ptr<TypeDefinition>, std::less<>> types_;
+  std::map<std::string, std::unique_ptr<SchemaElementDefinition>, std::less<>> groups_;
+  std::vector<const SchemaElementDefinition*> entities_;
+  std::vector<const SchemaElementDefinition*> edges_;
+  std::shared_ptr<const Serialiser> vertex_serialiser_;
+  std::optional<std::string> visibility_property_;
+  std::optional<std::string> timestamp_property_;
+  Json json_;
+};
+
+}  // namespace quarry

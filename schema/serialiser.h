@@ -1,0 +1,57 @@
+// Serialisers: Value <-> bytes, one per Gaffer serialiser class
+// (gaffer-compat.md §3). The exact byte format of each lives in its own
+// header under schema/serialisers/.
+//
+// Null handling (Gaffer's ToBytesSerialiser): a null value serialises to zero
+// bytes; zero bytes deserialise to DeserialiseEmpty() (e.g. "" for String,
+// false for Boolean, null for Long).
+//
+// Thread safety: immutable; all methods are const and reentrant.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "graph-core/json_value.h"
+#include "graph-core/status.h"
+#include "graph-core/value.h"
+
+namespace quarry {
+
+class Serialiser {
+ public:
+  virtual ~Serialiser() = default;
+
+  // Gaffer's full class name, e.g.
+  // "uk.gov.gchq.gaffer.serialisation.implementation.ordered.OrderedLongSerialiser".
+  virtual std::string_view ClassName() const = 0;
+
+  // Bytewise order of outputs equals Value order (usable in keys, ranges).
+  virtual bool PreservesOrder() const = 0;
+  // Equal values always give equal bytes (usable for vertices and groupBy).
+  virtual bool IsConsistent() const = 0;
+  virtual bool CanHandle(ValueType type) const = 0;
+
+  // Appends the bytes of `value` to `*dst`. InvalidArgument if the value's
+  // type cannot be handled.
+  virtual Status Serialise(const Value& value, std::string* dst) const = 0;
+  // DataLoss (naming the serialiser) if `bytes` are not a valid encoding.
+  virtual Result<Value> Deserialise(std::string_view bytes) const = 0;
+  virtual Value DeserialiseEmpty() const { return Value(); }
+
+  // {"class": ClassName(), ...fields}.
+  virtual Json ToJson() const;
+};
+
+// The serialiser named by a schema: {"class": "...", fields} (full or simple
+// class name; Gaffer v1 names map to their v2 equivalents where possible).
+Result<std::shared_ptr<const Serialiser>> ParseSerialiser(const Json& json, std::string_view path);
+
+// Gaffer's SerialisationFactory choice for a class: the first serialiser in
+// Gaffer's order that handles `type` and, when asked, preserves order and is
+// consistent. InvalidArgument if none qualifies.
+Result<std::shared_ptr<const Serialiser>> DefaultSerialiser(ValueType type, bool preserve_order,
+                                                            bool consistent);
+
+}  // namespace quarry
