@@ -1,14 +1,13 @@
 // String predicates: Regex, MultiRegex and StringContains.
 //
-// Patterns are Java regexes run with std::regex's ECMAScript grammar, which
-// agrees with Java on the common syntax (classes, groups, quantifiers,
-// anchors). A leading "(?i)" is honoured as case-insensitive matching. A
-// pattern std::regex cannot compile is InvalidArgument at parse time.
-// Matching is a full match (Java's Matcher.matches), never a substring search.
-#include <regex>
+// Patterns are Java regexes compiled once at parse time by JavaRegex (see
+// internal/java_regex.h for the supported syntax); a pattern it cannot run is
+// InvalidArgument at parse time. Matching is a full match (Java's
+// Matcher.matches()), never a substring search, and needs a String input.
 #include <vector>
 
 #include "graph-core/internal/json_value_util.h"
+#include "graph-core/predicates/internal/java_regex.h"
 #include "graph-core/predicates/internal/predicate_util.h"
 
 namespace quarry::internal {
@@ -21,22 +20,13 @@ constexpr std::string_view kPatternClass = "java.util.regex.Pattern";
 
 struct CompiledPattern {
   std::string source;  // As given, for ToJson.
-  std::regex regex;
+  JavaRegex regex;
 };
 
 Result<CompiledPattern> CompilePattern(const std::string& source, std::string_view path) {
-  std::string_view body = source;
-  auto flags = std::regex::ECMAScript;
-  if (body.substr(0, 4) == "(?i)") {
-    body.remove_prefix(4);
-    flags |= std::regex::icase;
-  }
-  // std::regex reports bad patterns only by throwing; contain it here.
-  try {
-    return CompiledPattern{source, std::regex(body.begin(), body.end(), flags)};
-  } catch (const std::regex_error& e) {
-    return JsonError(path, "invalid regex '" + source + "': " + e.what());
-  }
+  Result<JavaRegex> regex = JavaRegex::Compile(source);
+  if (!regex.ok()) return JsonError(path, regex.status().message());
+  return CompiledPattern{source, std::move(regex).value()};
 }
 
 // A pattern is {"java.util.regex.Pattern": "<regex>"}, {"Pattern": ...} or a bare string.
@@ -60,13 +50,7 @@ Json PatternToJson(const CompiledPattern& p) {
 }
 
 bool FullMatch(const CompiledPattern& p, const Value& input) {
-  if (input.type() != ValueType::kString) return false;
-  // Pathological patterns can exceed std::regex's complexity limits.
-  try {
-    return std::regex_match(input.AsString(), p.regex);
-  } catch (const std::regex_error&) {
-    return false;
-  }
+  return input.type() == ValueType::kString && p.regex.FullMatch(input.AsString());
 }
 
 // Regex (one pattern) and MultiRegex (any of several).
