@@ -167,3 +167,30 @@ TEST_P(IteratorContractTest, SeekIntoMiddleOfGroupYieldsWholeGroup) {
 }
 
 }  // namespace quarry::testing
+
+namespace quarry::testing {
+namespace {
+
+// The harness checked against the identity layer: the in-memory iterator
+// itself, whose model is simply the cells in range.
+IteratorContract MemoryContract() {
+  IteratorContract c;
+  c.name = "MemoryKvIterator";
+  c.make_data = [](std::mt19937& rng) {
+    KvMap data;
+    int n = rng() % 30;
+    for (int i = 0; i < n; ++i) data[RandomKey(rng)] = std::to_string(i);
+    return data;
+  };
+  c.make_iterator = [](const KvMap* data) -> std::unique_ptr<KvIterator> {
+    return std::make_unique<MemoryKvIterator>(data);
+  };
+  c.model = CellsInRange;
+  return c;
+}
+
+INSTANTIATE_TEST_SUITE_P(Memory, IteratorContractTest, ::testing::Values(MemoryContract()),
+                         ContractName);
+
+}  // namespace
+}  // namespace quarry::testing
