@@ -13,9 +13,8 @@
 // Thread safety: stateless functions.
 #pragma once
 
-#include <string_view>
-
 #include <nlohmann/json.hpp>
+#include <string_view>
 
 #include "graph-core/status.h"
 #include "graph-core/value.h"
