@@ -21,7 +21,10 @@
 
 namespace quarry {
 
-using Json = nlohmann::json;
+// Object keys keep their document order: a Gaffer schema's property order
+// fixes the stored value layout, and output reads best in Gaffer's order.
+// Always use this alias, never nlohmann::json directly.
+using Json = nlohmann::ordered_json;
 
 // Parses a typed value. `path` (e.g. "input[0].vertex") prefixes error
 // messages. InvalidArgument on an unknown class or a payload of the wrong
