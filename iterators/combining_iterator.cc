@@ -20,14 +20,14 @@ void CombiningIterator::Seek(const KeyRange& range) {
   status_ = Status::OK();
   has_top_ = false;
   if (range_.IsEmpty()) return;
-  if (!range_.has_start()) {
-    source()->Seek(KeyRange::All());
+  if (range_.start.empty()) {
+    source()->Seek(KeyRange::All());  // No key sorts before "", so no group starts earlier.
   } else {
     // Never start inside a group: back up to the start of the group holding
     // range.start so the group is combined whole.
-    status_ = GroupStart(range_.start(), &cell_group_);
+    status_ = GroupStart(range_.start, &cell_group_);
     if (!status_.ok()) return;
-    source()->Seek(KeyRange::AtLeast(cell_group_));
+    source()->Seek(RangeFrom(cell_group_));
   }
   FindTop();
 }
@@ -41,11 +41,11 @@ void CombiningIterator::FindTop() {
     if (!status_.ok()) return;
     // Every key of this group and of later groups is >= group_start_, and so
     // is every output key.
-    if (range_.AfterEnd(group_start_)) return;
+    if (KeyAfterRange(range_, group_start_)) return;
     status_ = CombineGroup();
     if (!status_.ok() || !source()->status().ok()) return;
-    if (range_.BeforeStart(top_key_)) continue;
-    has_top_ = !range_.AfterEnd(top_key_);
+    if (KeyBeforeRange(range_, top_key_)) continue;
+    has_top_ = !KeyAfterRange(range_, top_key_);
     return;
   }
 }

@@ -25,7 +25,7 @@
 #include <utility>
 
 #include "graph-core/status.h"
-#include "iterators/key_range.h"
+#include "iterators/key_range_ops.h"
 
 namespace quarry {
 

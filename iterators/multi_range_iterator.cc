@@ -8,9 +8,9 @@ namespace {
 
 // True when every key of `r` sorts before the start of `range`.
 bool EndsBeforeStart(const KeyRange& r, const KeyRange& range) {
-  if (!range.has_start() || !r.has_end()) return false;
-  int c = r.end().compare(range.start());
-  return c < 0 || (c == 0 && !(r.end_inclusive() && range.start_inclusive()));
+  if (!r.has_end()) return false;
+  int c = r.end.compare(range.start);
+  return c < 0 || (c == 0 && !(r.end_inclusive && range.start_inclusive));
 }
 
 }  // namespace
@@ -39,12 +39,12 @@ void MultiRangeIterator::Next() {
 void MultiRangeIterator::SeekNextPiece() {
   while (next_ < ranges_.size()) {
     const KeyRange& r = ranges_[next_];
-    if (r.has_start() && range_.AfterEnd(r.start())) {
+    if (KeyAfterRange(range_, r.start)) {
       next_ = ranges_.size();  // This and all later ranges lie past the end.
       return;
     }
     ++next_;
-    KeyRange piece = KeyRange::Intersect(range_, r);
+    KeyRange piece = IntersectRanges(range_, r);
     if (piece.IsEmpty()) continue;
     source()->Seek(piece);
     active_ = true;

@@ -14,7 +14,7 @@
 #include <memory>
 #include <vector>
 
-#include "iterators/key_range.h"
+#include "iterators/key_range_ops.h"
 #include "iterators/kv_iterator.h"
 
 namespace quarry {

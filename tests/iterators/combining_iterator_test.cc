@@ -86,21 +86,20 @@ TEST(CombiningIteratorTest, CombinesEachGroupUnderItsLastKey) {
 TEST(CombiningIteratorTest, SeekIntoMiddleOfGroupCombinesWholeGroup) {
   auto it = Make<SumByPrefix>(&kData);
   Status status;
-  EXPECT_THAT(Drain(it.get(), KeyRange::AtLeast("a:2"), &status),
+  EXPECT_THAT(Drain(it.get(), RangeFrom("a:2"), &status),
               ElementsAre(Pair("a:3", "7"), Pair("b:1", "10"), Pair("c", "5")));
-  EXPECT_THAT(Drain(it.get(), KeyRange::Closed("a:25", "b"), &status),
-              ElementsAre(Pair("a:3", "7")));
+  EXPECT_THAT(Drain(it.get(), ClosedRange("a:25", "b"), &status), ElementsAre(Pair("a:3", "7")));
   // The source is seeked from the group's start, never from mid-group.
   auto source = std::make_unique<MemoryKvIterator>(&kData);
   MemoryKvIterator* raw = source.get();
   SumByPrefix direct(std::move(source));
-  direct.Seek(KeyRange::AtLeast("a:3"));
-  EXPECT_EQ(raw->last_range(), KeyRange::AtLeast("a:"));
+  direct.Seek(RangeFrom("a:3"));
+  EXPECT_EQ(raw->last_range(), RangeFrom("a:"));
 }
 
 TEST(CombiningIteratorTest, ReseekAfterOutputKeyResumesWithNextGroup) {
   auto it = Make<SumByPrefix>(&kData);
-  it->Seek(KeyRange::AtLeast("a:3", false));
+  it->Seek(RangeFrom("a:3", false));
   ASSERT_TRUE(it->Valid());
   EXPECT_EQ(it->key(), "b:1");
   EXPECT_EQ(it->value(), "10");
@@ -109,9 +108,8 @@ TEST(CombiningIteratorTest, ReseekAfterOutputKeyResumesWithNextGroup) {
 TEST(CombiningIteratorTest, RangeEndingInsideGroupExcludesIt) {
   auto it = Make<SumByPrefix>(&kData);
   Status status;
-  EXPECT_THAT(Drain(it.get(), KeyRange::Closed("a:1", "a:2"), &status), ElementsAre());
-  EXPECT_THAT(Drain(it.get(), KeyRange::Closed("a:1", "a:3"), &status),
-              ElementsAre(Pair("a:3", "7")));
+  EXPECT_THAT(Drain(it.get(), ClosedRange("a:1", "a:2"), &status), ElementsAre());
+  EXPECT_THAT(Drain(it.get(), ClosedRange("a:1", "a:3"), &status), ElementsAre(Pair("a:3", "7")));
   EXPECT_THAT(Drain(it.get(), KeyRange::HalfOpen("a:1", "c"), &status),
               ElementsAre(Pair("a:3", "7"), Pair("b:1", "10")));
   EXPECT_OK(status);
@@ -120,7 +118,7 @@ TEST(CombiningIteratorTest, RangeEndingInsideGroupExcludesIt) {
 TEST(CombiningIteratorTest, EmptyRangeAndEmptySource) {
   auto it = Make<SumByPrefix>(&kData);
   Status status;
-  EXPECT_THAT(Drain(it.get(), KeyRange::Closed("z", "a"), &status), ElementsAre());
+  EXPECT_THAT(Drain(it.get(), ClosedRange("z", "a"), &status), ElementsAre());
   KvMap empty;
   auto none = Make<SumByPrefix>(&empty);
   EXPECT_THAT(Drain(none.get(), KeyRange::All(), &status), ElementsAre());
@@ -164,7 +162,7 @@ TEST(CombiningIteratorTest, GroupStartErrorEndsScan) {
   auto it2 = Make<SumByPrefix>(&inside);
   EXPECT_THAT(Drain(it2.get(), KeyRange::All(), &status), ElementsAre());
   EXPECT_THAT(status, StatusIs(StatusCode::kDataLoss));
-  EXPECT_THAT(Drain(it2.get(), KeyRange::AtLeast("a!"), &status), ElementsAre());
+  EXPECT_THAT(Drain(it2.get(), RangeFrom("a!"), &status), ElementsAre());
   EXPECT_THAT(status, StatusIs(StatusCode::kDataLoss));
 }
 

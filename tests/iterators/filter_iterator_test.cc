@@ -41,7 +41,7 @@ TEST(FilterIteratorTest, YieldsOnlyAcceptedCells) {
   EXPECT_THAT(Drain(it.get(), KeyRange::All(), &status),
               ElementsAre(Pair("b", "2"), Pair("d", "4")));
   EXPECT_OK(status);
-  EXPECT_THAT(Drain(it.get(), KeyRange::Closed("c", "d"), &status), ElementsAre(Pair("d", "4")));
+  EXPECT_THAT(Drain(it.get(), ClosedRange("c", "d"), &status), ElementsAre(Pair("d", "4")));
   EXPECT_THAT(Drain(it.get(), KeyRange::HalfOpen("c", "d"), &status), ElementsAre());
   EXPECT_OK(status);
 }
@@ -60,7 +60,7 @@ TEST(FilterIteratorTest, AcceptErrorEndsScanWithItsCode) {
   EXPECT_THAT(Drain(it.get(), KeyRange::All(), &status), ElementsAre(Pair("a", "2")));
   EXPECT_THAT(status, StatusIsWithMessage(StatusCode::kDataLoss, "key b"));
   // A new Seek starts afresh.
-  EXPECT_THAT(Drain(it.get(), KeyRange::AtLeast("c"), &status), ElementsAre(Pair("c", "4")));
+  EXPECT_THAT(Drain(it.get(), RangeFrom("c"), &status), ElementsAre(Pair("c", "4")));
   EXPECT_OK(status);
 }
 

@@ -52,7 +52,7 @@ KvList DrainReseekingEachKey(KvIterator* it, const KeyRange& range, Status* stat
   it->Seek(range);
   while (it->Valid()) {
     out.emplace_back(std::string(it->key()), std::string(it->value()));
-    it->Seek(KeyRange::Span(KeyRange::AtLeast(out.back().first, false), range));
+    it->Seek(RangeResumingAfter(range, out.back().first));
   }
   *status = it->status();
   return out;
@@ -75,9 +75,14 @@ KeyRange RandomRange(const KvMap& data, std::mt19937& rng) {
   std::string end = RandomBound(data, rng);
   bool end_inclusive = rng() % 2;
   if (start > end) std::swap(start, end);
-  if (kind == 2) return KeyRange::AtLeast(start, start_inclusive);
-  if (kind == 3) return KeyRange::AtMost(end, end_inclusive);
-  return KeyRange(start, start_inclusive, end, end_inclusive);
+  if (kind == 2) return RangeFrom(start, start_inclusive);
+  KeyRange range;
+  range.end = end;  // Empty means unbounded.
+  range.end_inclusive = end_inclusive;
+  if (kind == 3) return range;
+  range.start = start;
+  range.start_inclusive = start_inclusive;
+  return range;
 }
 
 KvList CellsInRange(const KvMap& data, const KeyRange& range) {
@@ -102,7 +107,7 @@ TEST_P(IteratorContractTest, MatchesModelForRandomDataAndRanges) {
     EXPECT_FALSE(it->Valid()) << "valid before the first Seek";
     for (int r = 0; r < kRangesPerTrial; ++r) {
       KeyRange range = RandomRange(data, rng);
-      SCOPED_TRACE("range " + range.ToString());
+      SCOPED_TRACE("range " + range.DebugString());
       Status status;
       KvList got = Drain(it.get(), range, &status);  // The same iterator, re-seeked.
       ASSERT_OK(status);
@@ -121,7 +126,7 @@ TEST_P(IteratorContractTest, ReseekAfterEveryKeyMatchesOnePass) {
     std::unique_ptr<KvIterator> reseeked = contract.make_iterator(&data);
     for (int r = 0; r < kRangesPerTrial; ++r) {
       KeyRange range = RandomRange(data, rng);
-      SCOPED_TRACE("range " + range.ToString());
+      SCOPED_TRACE("range " + range.DebugString());
       Status status;
       KvList expected = Drain(one_pass.get(), range, &status);
       ASSERT_OK(status);
@@ -149,7 +154,7 @@ TEST_P(IteratorContractTest, SeekIntoMiddleOfGroupYieldsWholeGroup) {
       }
       ++mid_group_seeks;
       SCOPED_TRACE("seek to " + cell->first);
-      it->Seek(KeyRange::AtLeast(cell->first));
+      it->Seek(RangeFrom(cell->first));
       ASSERT_OK(it->status());
       // The full aggregate is the whole-range model's first cell at or after the key.
       auto expected = std::find_if(whole.begin(), whole.end(),

@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "graph-core/status.h"
-#include "iterators/key_range.h"
+#include "iterators/key_range_ops.h"
 #include "iterators/kv_iterator.h"
 #include "tests/testutil/memory_kv_iterator.h"
 

@@ -18,40 +18,38 @@ const KvMap kData = {{"a", "1"}, {"b", "2"}, {"c", "3"}, {"d", "4"},
                      {"e", "5"}, {"f", "6"}, {"g", "7"}};
 
 TEST(MultiRangeIteratorTest, YieldsUnionOfRangesOnceInOrder) {
-  MultiRangeIterator it(std::make_unique<MemoryKvIterator>(&kData),
-                        {KeyRange::Closed("e", "f"), KeyRange::Closed("b", "c"),
-                         KeyRange::Closed("c", "d"), KeyRange::Exact("b")});
+  MultiRangeIterator it(
+      std::make_unique<MemoryKvIterator>(&kData),
+      {ClosedRange("e", "f"), ClosedRange("b", "c"), ClosedRange("c", "d"), ExactRange("b")});
   Status status;
   EXPECT_THAT(
       Drain(&it, KeyRange::All(), &status),
       ElementsAre(Pair("b", "2"), Pair("c", "3"), Pair("d", "4"), Pair("e", "5"), Pair("f", "6")));
   EXPECT_OK(status);
-  EXPECT_THAT(it.ranges(), ElementsAre(KeyRange::Closed("b", "d"), KeyRange::Closed("e", "f")));
+  EXPECT_THAT(it.ranges(), ElementsAre(ClosedRange("b", "d"), ClosedRange("e", "f")));
 }
 
 TEST(MultiRangeIteratorTest, SeekRangeIntersectsTheRanges) {
-  MultiRangeIterator it(
-      std::make_unique<MemoryKvIterator>(&kData),
-      {KeyRange::Closed("a", "b"), KeyRange::Closed("d", "e"), KeyRange::AtLeast("g")});
+  MultiRangeIterator it(std::make_unique<MemoryKvIterator>(&kData),
+                        {ClosedRange("a", "b"), ClosedRange("d", "e"), RangeFrom("g")});
   Status status;
-  EXPECT_THAT(Drain(&it, KeyRange("b", false, "e", false), &status), ElementsAre(Pair("d", "4")));
-  EXPECT_THAT(Drain(&it, KeyRange::AtLeast("e"), &status),
-              ElementsAre(Pair("e", "5"), Pair("g", "7")));
-  EXPECT_THAT(Drain(&it, KeyRange::AtMost("a"), &status), ElementsAre(Pair("a", "1")));
-  EXPECT_THAT(Drain(&it, KeyRange::Closed("f", "f"), &status), ElementsAre());
+  EXPECT_THAT(Drain(&it, KeyRange{"b", "e", false, false}, &status), ElementsAre(Pair("d", "4")));
+  EXPECT_THAT(Drain(&it, RangeFrom("e"), &status), ElementsAre(Pair("e", "5"), Pair("g", "7")));
+  EXPECT_THAT(Drain(&it, KeyRange{"", "a", true, true}, &status), ElementsAre(Pair("a", "1")));
+  EXPECT_THAT(Drain(&it, ClosedRange("f", "f"), &status), ElementsAre());
   EXPECT_OK(status);
 }
 
 TEST(MultiRangeIteratorTest, SeeksSourceOncePerNonEmptyPiece) {
   auto source = std::make_unique<MemoryKvIterator>(&kData);
   MemoryKvIterator* raw = source.get();
-  MultiRangeIterator it(std::move(source), {KeyRange::Exact("a"), KeyRange::Exact("c"),
-                                            KeyRange::Exact("e"), KeyRange::Exact("g")});
+  MultiRangeIterator it(std::move(source),
+                        {ExactRange("a"), ExactRange("c"), ExactRange("e"), ExactRange("g")});
   Status status;
-  EXPECT_THAT(Drain(&it, KeyRange::Closed("b", "f"), &status),
+  EXPECT_THAT(Drain(&it, ClosedRange("b", "f"), &status),
               ElementsAre(Pair("c", "3"), Pair("e", "5")));
   EXPECT_EQ(raw->seeks(), 2);
-  EXPECT_EQ(raw->last_range(), KeyRange::Exact("e"));
+  EXPECT_EQ(raw->last_range(), ExactRange("e"));
 }
 
 TEST(MultiRangeIteratorTest, NoRangesYieldsNothing) {
@@ -62,10 +60,10 @@ TEST(MultiRangeIteratorTest, NoRangesYieldsNothing) {
 }
 
 TEST(MultiRangeIteratorTest, StaleSourcePositionIsNotYielded) {
-  MultiRangeIterator it(std::make_unique<MemoryKvIterator>(&kData), {KeyRange::Closed("a", "b")});
+  MultiRangeIterator it(std::make_unique<MemoryKvIterator>(&kData), {ClosedRange("a", "b")});
   it.Seek(KeyRange::All());
   ASSERT_TRUE(it.Valid());
-  it.Seek(KeyRange::AtLeast("c"));  // No range piece: the source is left where it was.
+  it.Seek(RangeFrom("c"));  // No range piece: the source is left where it was.
   EXPECT_FALSE(it.Valid());
   EXPECT_OK(it.status());
 }
@@ -74,20 +72,17 @@ TEST(MultiRangeIteratorTest, SourceErrorStopsAtThatPiece) {
   auto source = std::make_unique<MemoryKvIterator>(&kData);
   source->InjectErrorAt("c", IOError("bad block"));
   MultiRangeIterator it(std::move(source),
-                        {KeyRange::Exact("a"), KeyRange::Closed("c", "d"), KeyRange::Exact("f")});
+                        {ExactRange("a"), ClosedRange("c", "d"), ExactRange("f")});
   Status status;
   EXPECT_THAT(Drain(&it, KeyRange::All(), &status), ElementsAre(Pair("a", "1")));
   EXPECT_THAT(status, StatusIs(StatusCode::kIOError));
 }
 
 std::vector<KeyRange> ContractRanges() {
-  return {KeyRange::Prefix("a"),
-          KeyRange::Closed("b:2", "c:1"),
-          KeyRange::HalfOpen("c", "c:5"),
-          KeyRange::Exact("d:3"),
-          KeyRange("d:3", false, "d:9", true),
-          KeyRange::AtLeast("e:2"),
-          KeyRange::Closed("a2", "b")};
+  return {
+      KeyRange::Prefix("a"), ClosedRange("b:2", "c:1"),           KeyRange::HalfOpen("c", "c:5"),
+      ExactRange("d:3"),     KeyRange{"d:3", "d:9", false, true}, RangeFrom("e:2"),
+      ClosedRange("a2", "b")};
 }
 
 IteratorContract MultiRangeContract() {

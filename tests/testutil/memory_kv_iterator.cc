@@ -15,18 +15,12 @@ void MemoryKvIterator::Seek(const KeyRange& range) {
   range_ = range;
   seeked_ = true;
   status_ = Status::OK();
-  if (!range.has_start()) {
-    it_ = data_->begin();
-  } else if (range.start_inclusive()) {
-    it_ = data_->lower_bound(range.start());
-  } else {
-    it_ = data_->upper_bound(range.start());
-  }
+  it_ = range.start_inclusive ? data_->lower_bound(range.start) : data_->upper_bound(range.start);
   CheckInjectedError();
 }
 
 bool MemoryKvIterator::Valid() const {
-  return seeked_ && status_.ok() && it_ != data_->end() && !range_.AfterEnd(it_->first);
+  return seeked_ && status_.ok() && it_ != data_->end() && !KeyAfterRange(range_, it_->first);
 }
 
 void MemoryKvIterator::Next() {

@@ -13,7 +13,7 @@
 #include <string_view>
 
 #include "graph-core/status.h"
-#include "iterators/key_range.h"
+#include "iterators/key_range_ops.h"
 #include "iterators/kv_iterator.h"
 
 namespace quarry::testing {
