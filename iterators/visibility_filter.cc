@@ -3,6 +3,9 @@
 #include <cstdio>
 #include <utility>
 
+#include "keypackages/key_format.h"
+#include "schema/escaping.h"
+
 namespace quarry {
 namespace {
 
@@ -22,6 +25,21 @@ std::string Printable(std::string_view key) {
 }
 
 }  // namespace
+
+VisibilityExtractor KeyFormatVisibilityExtractor() {
+  return [](std::string_view key, std::string_view, std::string* scratch,
+            std::string_view* visibility) -> Status {
+    QUARRY_ASSIGN_OR_RETURN(KeyParts parts, SplitKey(key));
+    if (parts.visibility.find(kEscapeByte) == std::string_view::npos) {
+      *visibility = parts.visibility;
+      return Status::OK();
+    }
+    scratch->clear();
+    QUARRY_RETURN_IF_ERROR(Unescape(parts.visibility, scratch));
+    *visibility = *scratch;
+    return Status::OK();
+  };
+}
 
 VisibilityEvaluator::VisibilityEvaluator(Authorizations auths, size_t cache_capacity)
     : auths_(std::move(auths)), cache_capacity_(cache_capacity) {}

@@ -53,6 +53,11 @@ using VisibilityExtractor =
     std::function<Status(std::string_view key, std::string_view value, std::string* scratch,
                          std::string_view* visibility)>;
 
+// The extractor for keys in Quarry's key format (keypackages/key_format.h):
+// the unescaped visibility part of the key (a view into the key when it holds
+// no escape byte). DataLoss if the key is malformed or badly escaped.
+VisibilityExtractor KeyFormatVisibilityExtractor();
+
 struct VisibilityFilterOptions {
   Authorizations auths;
   VisibilityExtractor extractor;  // Required.

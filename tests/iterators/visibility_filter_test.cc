@@ -149,6 +149,44 @@ TEST(VisibilityEvaluatorTest, CachesVerdictsAndReportsParseErrors) {
   EXPECT_THAT(evaluator.CanSee("A|"), StatusIs(StatusCode::kInvalidArgument));
 }
 
+// Keys in Quarry's key format: row section "V 00 01", group, empty
+// qualifier, visibility (escaped).
+std::string FormatKey(std::string_view escaped_visibility) {
+  return std::string("V\x00\x01\x00grp\x00\x00", 9) + std::string(escaped_visibility);
+}
+
+TEST(VisibilityFilterTest, KeyFormatExtractor) {
+  VisibilityExtractor extract = KeyFormatVisibilityExtractor();
+  std::string scratch;
+  std::string_view visibility;
+  std::string plain = FormatKey("A&B");
+  ASSERT_OK(extract(plain, "", &scratch, &visibility));
+  EXPECT_EQ(visibility, "A&B");
+  EXPECT_EQ(visibility.data(), plain.data() + 9) << "no copy when nothing is escaped";
+  // A quoted term holding 0x01 is stored escaped as 01 02.
+  ASSERT_OK(extract(FormatKey("\"x\x01\x02\""), "", &scratch, &visibility));
+  EXPECT_EQ(visibility, "\"x\x01\"");
+  ASSERT_OK(extract(FormatKey(""), "", &scratch, &visibility));
+  EXPECT_EQ(visibility, "");
+  EXPECT_THAT(extract(std::string("V\x00grp", 5), "", &scratch, &visibility),
+              StatusIs(StatusCode::kDataLoss));
+  EXPECT_THAT(extract(FormatKey("A\x01\x07"), "", &scratch, &visibility),
+              StatusIs(StatusCode::kDataLoss));
+}
+
+TEST(VisibilityFilterTest, FiltersKeyFormatKeys) {
+  KvMap data = {{FormatKey(""), "1"}, {FormatKey("A"), "2"}, {FormatKey("A&B"), "3"}};
+  VisibilityFilterOptions options;
+  options.auths = Auths({"A"});
+  options.extractor = KeyFormatVisibilityExtractor();
+  ASSERT_OK_AND_ASSIGN(
+      auto it, VisibilityFilter::Create(std::make_unique<MemoryKvIterator>(&data), options));
+  Status status;
+  EXPECT_THAT(Drain(it.get(), KeyRange::All(), &status),
+              ElementsAre(Pair(FormatKey(""), "1"), Pair(FormatKey("A"), "2")));
+  EXPECT_OK(status);
+}
+
 // A random expression tree, rendered to text and evaluated directly (not by
 // the code under test).
 struct TestExpr {
