@@ -9,8 +9,8 @@
 //    including a range that starts in the middle of what a layer treats as one
 //    unit (an aggregation group): a layer must then still yield exactly what a
 //    single pass would yield for that range ("seek-safe"). In particular,
-//    re-seeking to (k, end) after a cell with key k was yielded resumes the
-//    scan exactly after k.
+//    re-seeking to (k, end) (RangeResumingAfter(range, k)) after a cell with
+//    key k was yielded resumes the scan exactly after k.
 //  * Valid() is false before the first Seek, at the end of the range, and
 //    after an error; status() tells the two apart. An error stays until the
 //    next Seek, which starts afresh.
