@@ -132,6 +132,16 @@ TEST_P(IteratorContractTest, ReseekAfterEveryKeyMatchesOnePass) {
       ASSERT_OK(status);
       EXPECT_EQ(DrainReseekingEachKey(reseeked.get(), range, &status), expected);
       ASSERT_OK(status);
+      // Resuming on a freshly built stack (as after a torn-down scan) too.
+      KvList resumed;
+      std::unique_ptr<KvIterator> fresh = contract.make_iterator(&data);
+      for (fresh->Seek(range); fresh->Valid();
+           fresh->Seek(RangeResumingAfter(range, resumed.back().first))) {
+        resumed.emplace_back(std::string(fresh->key()), std::string(fresh->value()));
+        fresh = contract.make_iterator(&data);
+      }
+      ASSERT_OK(fresh->status());
+      EXPECT_EQ(resumed, expected);
     }
   }
 }
