@@ -20,14 +20,15 @@ void CombiningIterator::Seek(const KeyRange& range) {
   status_ = Status::OK();
   has_top_ = false;
   if (range_.IsEmpty()) return;
-  if (range_.start.empty()) {
-    source()->Seek(KeyRange::All());  // No key sorts before "", so no group starts earlier.
-  } else {
-    // Never start inside a group: back up to the start of the group holding
-    // range.start so the group is combined whole.
-    status_ = GroupStart(range_.start, &cell_group_);
+  // Groups may run past the range end, so the source gets no end bound.
+  source()->Seek(RangeFrom(range_.start, range_.start_inclusive));
+  if (source()->Valid()) {
+    // Never combine from inside a group: if the first cell's group began
+    // before the range, back up to its start so the group is combined whole.
+    // GroupStart only ever sees stored keys, never a range bound.
+    status_ = GroupStart(source()->key(), &cell_group_);
     if (!status_.ok()) return;
-    source()->Seek(RangeFrom(cell_group_));
+    if (KeyBeforeRange(range_, cell_group_)) source()->Seek(RangeFrom(cell_group_));
   }
   FindTop();
 }

@@ -14,18 +14,21 @@
 //
 // Emission rule (what makes the combiner seek-safe). A group G is combined
 // over ALL of its source cells, whatever the seek range, and emitted as one
-// cell under its output key out(G) iff out(G) lies in the seek range. The
-// default out(G) is G's last source key, so:
+// cell under its output key out(G) iff out(G) lies in the seek range and some
+// cell of G is at or after the range start. The default out(G) is G's last
+// source key (the second condition then follows from the first), so:
 //   * a Seek whose range starts in the middle of G still yields G's full
-//     aggregate: the source is seeked from GroupStart(range.start), never
-//     from the middle of a group, so no partial group is ever emitted;
+//     aggregate: when the first source cell at or after the range start
+//     belongs to a group that began earlier, the source is re-seeked to that
+//     group's start, so no partial group is ever emitted;
 //   * re-seeking to (out(G), end) after G was yielded resumes with the next
 //     group, exactly as a single pass would;
 //   * a range that ends in the middle of G (before out(G)) does not yield G.
 //     Key-package ranges cover whole rows, so this does not arise for seeds.
-// The source is read from GroupStart(range.start) without an end bound; the
-// combiner stops at the first group starting after the range end, so it
-// reads at most one cell past it.
+// GroupStart is only called on stored keys, never on a range bound, so range
+// starts may be partial keys (a row prefix). The source is read without an
+// end bound; the combiner stops at the first group starting after the range
+// end, so it reads at most one cell past it.
 //
 // Thread safety: as KvIterator (one thread at a time).
 #pragma once
@@ -72,9 +75,9 @@ class CombiningIterator : public WrappingIterator {
   };
 
  protected:
-  // Sets *start to where the group holding `key` begins (see the header
-  // comment for the requirements). An error (e.g. DataLoss for an
-  // undecodable key) ends the scan.
+  // Sets *start to where the group holding `key`, a key read from the
+  // source, begins (see the header comment for the requirements). An error
+  // (e.g. DataLoss for an undecodable key) ends the scan.
   virtual Status GroupStart(std::string_view key, std::string* start) const = 0;
 
   // Combines the cells of the group beginning at `group_start` into *value
