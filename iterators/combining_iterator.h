@@ -9,8 +9,8 @@
 //   * GroupStart(k) <= k, and every key between GroupStart(k) and k has the
 //     same GroupStart as k (a group is a contiguous interval of keys that
 //     begins at or after its GroupStart); deterministic.
-//   * e.g. "the key's prefix up to its second 0x00 delimiter", when no key
-//     component can contain an unescaped 0x00.
+//   * e.g. for query-time aggregation over Quarry keys, "the key up to
+//     RowAndGroupLength(key)" (keypackages/key_format.h): same row and group.
 //
 // Emission rule (what makes the combiner seek-safe). A group G is combined
 // over ALL of its source cells, whatever the seek range, and emitted as one
@@ -87,10 +87,10 @@ class CombiningIterator : public WrappingIterator {
 
   // The key to emit the combined cell under. On entry *key is the group's
   // last source key, which is kept by default. An override (e.g. one that
-  // rebuilds the key from the combined properties) must keep
-  // GroupStart(*key) == group_start and output keys strictly increasing from
-  // group to group; the seek-safety above then still holds, except that a
-  // range starting after the new key but inside the group skips the group.
+  // rebuilds the key from the combined properties) must keep *key after
+  // every source key of earlier groups and before every source key of later
+  // groups (e.g. inside the group's interval); the seek-safety above then
+  // still holds, with the emission rule as stated.
   virtual Status OutputKey(std::string_view group_start, std::string_view value, std::string* key) {
     return Status::OK();
   }
