@@ -71,9 +71,13 @@ std::string JavaDoubleToString(double d) { return FloatingToString(d); }
 std::string JavaFloatToString(float f) { return FloatingToString(f); }
 
 std::optional<int64_t> ParseJavaLong(std::string_view text) {
-  if (!text.empty() && text[0] == '+') text.remove_prefix(1);
   std::string_view digits = text;
-  if (!digits.empty() && digits[0] == '-') digits.remove_prefix(1);
+  if (!text.empty() && text[0] == '+') {
+    text.remove_prefix(1);
+    digits = text;
+  } else if (!text.empty() && text[0] == '-') {
+    digits.remove_prefix(1);
+  }
   if (digits.empty()) return std::nullopt;
   for (char c : digits) {
     if (!IsDigit(c)) return std::nullopt;
