@@ -14,20 +14,26 @@ std::string Prefix(std::string_view path) {
   return path.empty() ? std::string() : std::string(path) + ": ";
 }
 
-// The string field `name` of `json`, or null if absent/null. InvalidArgument
-// if present with another type.
-Result<const Json*> OptionalField(const Json& json, std::string_view name, std::string_view path) {
+// Nested serialisers (Set of Map of ...) deeper than this are rejected.
+constexpr int kMaxNesting = 16;
+
+Result<std::shared_ptr<const Serialiser>> ParseAtDepth(const Json& json, std::string_view path,
+                                                       int depth);
+
+// The field `name` of the object `json`, or null if absent or JSON null.
+const Json* OptionalField(const Json& json, std::string_view name) {
   auto it = json.find(name);
-  if (it == json.end() || it->is_null()) return static_cast<const Json*>(nullptr);
+  if (it == json.end() || it->is_null()) return nullptr;
   return &*it;
 }
 
 Result<std::shared_ptr<const Serialiser>> ParseNested(const Json& json, std::string_view name,
-                                                      std::string_view path) {
+                                                      std::string_view path, int depth) {
   std::string field_path = std::string(path) + "." + std::string(name);
-  QUARRY_ASSIGN_OR_RETURN(const Json* field, OptionalField(json, name, path));
+  const Json* field = OptionalField(json, name);
   if (field == nullptr) return InvalidArgumentError(field_path + ": missing");
-  return ParseSerialiser(*field, field_path);
+  if (depth >= kMaxNesting) return InvalidArgumentError(field_path + ": nested too deeply");
+  return ParseAtDepth(*field, field_path, depth + 1);
 }
 
 // The ValueType named by the optional class field `name` (default
@@ -35,7 +41,7 @@ Result<std::shared_ptr<const Serialiser>> ParseNested(const Json& json, std::str
 Result<ValueType> ParseCollectionClass(const Json& json, std::string_view name,
                                        std::string_view path, ValueType fallback,
                                        std::initializer_list<ValueType> allowed) {
-  QUARRY_ASSIGN_OR_RETURN(const Json* field, OptionalField(json, name, path));
+  const Json* field = OptionalField(json, name);
   if (field == nullptr) return fallback;
   std::string field_path = std::string(path) + "." + std::string(name);
   if (!field->is_string()) return InvalidArgumentError(field_path + ": must be a class name");
@@ -48,32 +54,26 @@ Result<ValueType> ParseCollectionClass(const Json& json, std::string_view name,
 }
 
 Result<std::shared_ptr<const Serialiser>> ParseWithFields(std::string_view class_name,
-                                                          const Json& json, std::string_view path) {
+                                                          const Json& json, std::string_view path,
+                                                          int depth) {
   if (internal::ClassNameMatches(class_name, SetSerialiser::kClassName)) {
-    QUARRY_ASSIGN_OR_RETURN(auto items, ParseNested(json, "objectSerialiser", path));
+    QUARRY_ASSIGN_OR_RETURN(auto items, ParseNested(json, "objectSerialiser", path, depth));
     QUARRY_ASSIGN_OR_RETURN(ValueType set_type,
                             ParseCollectionClass(json, "setClass", path, ValueType::kHashSet,
                                                  {ValueType::kHashSet, ValueType::kTreeSet}));
     return std::shared_ptr<const Serialiser>(
         std::make_shared<SetSerialiser>(std::move(items), set_type));
   }
-  QUARRY_ASSIGN_OR_RETURN(auto keys, ParseNested(json, "keySerialiser", path));
-  QUARRY_ASSIGN_OR_RETURN(auto values, ParseNested(json, "valueSerialiser", path));
+  QUARRY_ASSIGN_OR_RETURN(auto keys, ParseNested(json, "keySerialiser", path, depth));
+  QUARRY_ASSIGN_OR_RETURN(auto values, ParseNested(json, "valueSerialiser", path, depth));
   QUARRY_RETURN_IF_ERROR(
       ParseCollectionClass(json, "mapClass", path, ValueType::kMap, {ValueType::kMap}).status());
   return std::shared_ptr<const Serialiser>(
       std::make_shared<MapSerialiser>(std::move(keys), std::move(values)));
 }
 
-}  // namespace
-
-Json Serialiser::ToJson() const {
-  Json json = Json::object();
-  json["class"] = std::string(ClassName());
-  return json;
-}
-
-Result<std::shared_ptr<const Serialiser>> ParseSerialiser(const Json& json, std::string_view path) {
+Result<std::shared_ptr<const Serialiser>> ParseAtDepth(const Json& json, std::string_view path,
+                                                       int depth) {
   const Json* class_json = &json;
   if (json.is_object()) {
     auto it = json.find("class");
@@ -91,7 +91,7 @@ Result<std::shared_ptr<const Serialiser>> ParseSerialiser(const Json& json, std:
       return InvalidArgumentError(Prefix(path) + "serialiser class '" + class_name +
                                   "' needs fields; write it as an object");
     }
-    return ParseWithFields(class_name, json, path);
+    return ParseWithFields(class_name, json, path, depth);
   }
   if (std::string_view reason = internal::UnsupportedSerialiserReason(class_name);
       !reason.empty()) {
@@ -99,6 +99,18 @@ Result<std::shared_ptr<const Serialiser>> ParseSerialiser(const Json& json, std:
                               "' is not supported: " + std::string(reason));
   }
   return InvalidArgumentError(Prefix(path) + "unknown serialiser class '" + class_name + "'");
+}
+
+}  // namespace
+
+Json Serialiser::ToJson() const {
+  Json json = Json::object();
+  json["class"] = std::string(ClassName());
+  return json;
+}
+
+Result<std::shared_ptr<const Serialiser>> ParseSerialiser(const Json& json, std::string_view path) {
+  return ParseAtDepth(json, path, 0);
 }
 
 Result<std::shared_ptr<const Serialiser>> DefaultSerialiser(ValueType type, bool preserve_order,

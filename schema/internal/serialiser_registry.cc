@@ -135,6 +135,9 @@ const std::vector<std::string_view>& ParameterlessSerialiserClassNames() {
 }
 
 std::string_view UnsupportedSerialiserReason(std::string_view class_name) {
+  bool gaffer_name = class_name.find('.') == std::string_view::npos ||
+                     class_name.substr(0, kGafferPackage.size()) == kGafferPackage;
+  if (!gaffer_name) return {};
   for (const Unsupported& u : kUnsupported) {
     if (EqualsIgnoringFirstCase(SimpleName(class_name), u.simple_name)) return u.reason;
   }

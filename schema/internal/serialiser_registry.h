@@ -21,8 +21,9 @@ std::shared_ptr<const Serialiser> FindParameterlessSerialiser(std::string_view c
 // Full class names of every serialiser FindParameterlessSerialiser knows.
 const std::vector<std::string_view>& ParameterlessSerialiserClassNames();
 
-// If `class_name` names a Gaffer serialiser Quarry deliberately does not
-// support, why (for an Unimplemented error); else empty.
+// If `class_name` (simple, or in a uk.gov.gchq.gaffer package) names a Gaffer
+// serialiser Quarry deliberately does not support, why (for an Unimplemented
+// error); else empty.
 std::string_view UnsupportedSerialiserReason(std::string_view class_name);
 
 // True if `class_name` (full or simple) names the serialiser `full_name`.

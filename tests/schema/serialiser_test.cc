@@ -117,6 +117,37 @@ TEST(ParseSerialiserTest, SetAndMapSerialiserErrorsNameTheField) {
                                   "p.valueSerialiser: unknown serialiser class 'Nope'"));
 }
 
+TEST(ParseSerialiserTest, DeepNestingIsRejected) {
+  Json json = "StringSerialiser";
+  for (int i = 0; i < 40; ++i) json = Json{{"class", "SetSerialiser"}, {"objectSerialiser", json}};
+  EXPECT_THAT(ParseSerialiser(json, "p"),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "nested too deeply"));
+}
+
+TEST(ParseSerialiserTest, UnsupportedNamesOutsideGafferAreUnknown) {
+  EXPECT_THAT(ParseSerialiser({{"class", "com.example.JavaSerialiser"}}, "p"),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "unknown serialiser class"));
+}
+
+// gaffer-compat.md §3.1, last column: what zero bytes read back as.
+TEST(SerialiserTest, DeserialiseEmptyFollowsGafferTable) {
+  auto empty = [](ValueType type) {
+    auto s = DefaultSerialiser(type, false, false);
+    return s.ok() ? (*s)->DeserialiseEmpty() : Value::String("no serialiser");
+  };
+  EXPECT_EQ(empty(ValueType::kString), Value::String(""));
+  EXPECT_EQ(empty(ValueType::kBool), Value::Bool(false));
+  EXPECT_EQ(empty(ValueType::kBytes), Value::Bytes(""));
+  EXPECT_EQ(empty(ValueType::kTreeSet), Value::TreeSet({}));
+  EXPECT_EQ(empty(ValueType::kTypeSubTypeValue), Value::TypeSubTypeValue("", "", ""));
+  EXPECT_EQ(empty(ValueType::kFreqMap), Value::FreqMap({}));
+  for (ValueType type : {ValueType::kInt64, ValueType::kInt32, ValueType::kDate, ValueType::kDouble,
+                         ValueType::kFloat, ValueType::kTypeValue, ValueType::kHyperLogLogPlus,
+                         ValueType::kHllSketch}) {
+    EXPECT_TRUE(empty(type).is_null()) << JavaClassName(type);
+  }
+}
+
 TEST(SerialiserTest, DefaultToJsonIsTheClass) {
   ASSERT_OK_AND_ASSIGN(auto s, ParseSerialiser({{"class", "BooleanSerialiser"}}, ""));
   EXPECT_EQ(s->ToJson(), Json({{"class", std::string(kImpl) + "BooleanSerialiser"}}));
