@@ -259,4 +259,20 @@ std::optional<RowFilter> CoreKeyPackage::FilterFor(ScanKind kind,
   return f;
 }
 
+const PropertyLayout* CoreKeyPackage::LayoutFor(std::string_view group) const {
+  auto it = groups_.find(group);
+  return it == groups_.end() ? nullptr : &it->second;
+}
+
+Status CoreKeyPackage::RebuildKey(std::string_view key, const Properties& properties,
+                                  std::string* dst) const {
+  QUARRY_ASSIGN_OR_RETURN(KeyParts parts, SplitKey(key));
+  std::string group;
+  QUARRY_RETURN_IF_ERROR(Unescape(parts.group, &group));
+  const PropertyLayout* pl = LayoutFor(group);
+  if (pl == nullptr) return DataLossError("key names unknown group '" + group + "'");
+  dst->append(parts.row_section);
+  return AppendTail(*pl, properties, dst);
+}
+
 }  // namespace quarry::internal

@@ -37,6 +37,9 @@ class CoreKeyPackage final : public KeyPackage {
   Status RangesBetween(const ElementId& a, const ElementId& b, const SeedOptions& options,
                        std::vector<KeyRange>* out) const override;
   std::optional<RowFilter> FilterFor(ScanKind kind, const SeedOptions& options) const override;
+  const PropertyLayout* LayoutFor(std::string_view group) const override;
+  Status RebuildKey(std::string_view key, const Properties& properties,
+                    std::string* dst) const override;
 
  private:
   CoreKeyPackage(std::string_view name, const RowLayout& layout,
