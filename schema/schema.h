@@ -6,6 +6,17 @@
 //
 // Errors name the file, the JSON path and what is wrong, e.g.
 //   "types.json: types.count.class: unknown class 'java.lang.Lnog'".
+// The rules (merge §2.7, parents §2.8, validation §2.6 and more) are listed in
+// schema/internal/schema_merge.h, schema_checks.h and schema_builder.h.
+// Decisions beyond Gaffer:
+// * A parent that does not exist is an error (Gaffer silently keeps it).
+// * The timestamp property must be a Long, may not be a groupBy property,
+//   and its type must aggregate with Max (AccumuloStore's rule).
+// * The visibility property must be a String or byte[]; it MAY be a groupBy
+//   property (Gaffer's own AccumuloStore test schema does this).
+// * A class, serialiser, predicate or operator Quarry does not implement is
+//   InvalidArgument naming it and its path (e.g. the gaffer-doc-only
+//   ExampleTuple2BinaryOperator), never ignored.
 //
 // Thread safety: immutable after construction; safe to share.
 #pragma once
@@ -73,7 +84,7 @@ class SchemaElementDefinition {
   }
 
   // The aggregator for one property: the element-level one that selects it,
-  // else its type's aggregateFunction; null if none.
+  // else its type's aggregateFunction; null if none or if !aggregate().
   const BinaryOperator* AggregatorFor(std::string_view property) const;
 
   // Gaffer's full validator (element-level functions, then each identifier's
@@ -113,7 +124,8 @@ class Schema {
   // Sorted by group name.
   const std::vector<const SchemaElementDefinition*>& entity_groups() const { return entities_; }
   const std::vector<const SchemaElementDefinition*>& edge_groups() const { return edges_; }
-  // nullptr if unknown.
+  // nullptr if unknown or used by no group (Gaffer's SchemaOptimiser drops
+  // unused types; json() still lists them).
   const TypeDefinition* Type(std::string_view name) const;
 
   // The one serialiser for all vertices (explicit vertexSerialiser, or chosen
@@ -125,7 +137,9 @@ class Schema {
   // config.timestampProperty (or v1's top-level timestampProperty), if any.
   const std::optional<std::string>& timestamp_property() const { return timestamp_property_; }
 
-  // The merged, parent-expanded schema as Gaffer JSON (one document).
+  // The merged, parent-expanded schema as Gaffer JSON (one document; v1 keys
+  // written in their v2 form; properties in schema order). Loading
+  // json().dump() again gives an equal schema: persist this.
   const Json& json() const { return json_; }
 
  private:
