@@ -59,6 +59,39 @@ const BinaryOperator* SchemaElementDefinition::AggregatorFor(std::string_view pr
   return p == nullptr ? nullptr : p->type->aggregate_function.get();
 }
 
+std::vector<TupleBinaryOperator> SchemaElementDefinition::QueryAggregator(
+    const std::vector<std::string>* view_group_by,
+    const std::vector<TupleBinaryOperator>& view_aggregator) const {
+  std::vector<TupleBinaryOperator> out;
+  if (!aggregate_) return out;
+  const std::vector<std::string>& group_by = view_group_by ? *view_group_by : group_by_;
+  auto contains = [](const std::vector<std::string>& v, const std::string& s) {
+    return std::find(v.begin(), v.end(), s) != v.end();
+  };
+  std::vector<std::string> view_properties, element_properties;
+  for (const TupleBinaryOperator& t : view_aggregator) {
+    out.push_back(t);
+    view_properties.insert(view_properties.end(), t.selection.begin(), t.selection.end());
+  }
+  for (const TupleBinaryOperator& t : aggregate_functions_) {
+    element_properties.insert(element_properties.end(), t.selection.begin(), t.selection.end());
+    bool any_not_group_by = false, any_not_in_view = false;
+    for (const std::string& key : t.selection) {
+      any_not_group_by = any_not_group_by || !contains(group_by, key);
+      any_not_in_view = any_not_in_view || !contains(view_properties, key);
+    }
+    if (any_not_group_by && any_not_in_view) out.push_back(t);
+  }
+  for (const PropertyDefinition& p : properties_) {
+    if (contains(group_by, p.name) || contains(view_properties, p.name) ||
+        contains(element_properties, p.name) || !p.type->aggregate_function) {
+      continue;
+    }
+    out.push_back(TupleBinaryOperator{{p.name}, p.type->aggregate_function});
+  }
+  return out;
+}
+
 Status SchemaElementDefinition::Validate(const Element& element, bool include_is_a) const {
   if (element.kind() != kind_) {
     return InvalidArgumentError("group '" + group_ + "' is " +

@@ -87,6 +87,27 @@ class SchemaElementDefinition {
   // else its type's aggregateFunction; null if none or if !aggregate().
   const BinaryOperator* AggregatorFor(std::string_view property) const;
 
+  // Gaffer's aggregators as lists of tuple operators (gaffer-compat.md §2.5);
+  // all are empty when !aggregate(). Each tuple folds its selected properties
+  // independently.
+  //
+  // Full: the element-level aggregateFunctions, then the type-level
+  // aggregateFunction of every property they do not select, in property order.
+  const std::vector<TupleBinaryOperator>& full_aggregator() const { return full_aggregator_; }
+  // Ingest (identical keys merged at write and compaction): as full, without
+  // the groupBy properties and the visibility property (part of the key).
+  // Element-level tuples selecting a groupBy property are left out.
+  const std::vector<TupleBinaryOperator>& ingest_aggregator() const { return ingest_aggregator_; }
+  // Query time: `view_group_by` (nullptr = the schema's groupBy) is the
+  // effective groupBy; the view's aggregator tuples come first, then the
+  // element-level tuples unless all their properties are in the effective
+  // groupBy or all are covered by the view aggregator, then the type-level
+  // aggregator of every remaining property not in the effective groupBy
+  // (the visibility property included).
+  std::vector<TupleBinaryOperator> QueryAggregator(
+      const std::vector<std::string>* view_group_by,
+      const std::vector<TupleBinaryOperator>& view_aggregator) const;
+
   // Gaffer's full validator (element-level functions, then each identifier's
   // and each property's type validators). With `include_is_a`, also checks
   // that identifier and property values have the schema's class. Returns
@@ -108,6 +129,8 @@ class SchemaElementDefinition {
   std::string description_;
   ElementFilter validate_functions_;
   std::vector<TupleBinaryOperator> aggregate_functions_;
+  std::vector<TupleBinaryOperator> full_aggregator_;
+  std::vector<TupleBinaryOperator> ingest_aggregator_;
 };
 
 class Schema {

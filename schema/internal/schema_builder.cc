@@ -128,6 +128,7 @@ Status SchemaBuilder::BindGroups() {
     for (const auto& [name, raw] : *groups) {
       QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<SchemaElementDefinition> def, BindGroup(raw));
       QUARRY_RETURN_IF_ERROR(CheckAggregatorsAccept(raw, *def));
+      DeriveAggregators(def.get());
       auto& list = raw.kind == ElementKind::kEntity ? schema_->entities_ : schema_->edges_;
       list.push_back(def.get());
       schema_->groups_.emplace(name, std::move(def));
@@ -166,6 +167,31 @@ Result<std::unique_ptr<SchemaElementDefinition>> SchemaBuilder::BindGroup(
     def->aggregate_functions_.push_back(std::move(op));
   }
   return def;
+}
+
+// Gaffer's full and ingest aggregators (§2.5). Unlike Gaffer, an
+// element-level tuple selecting only the visibility property is left out of
+// the ingest aggregator too: the visibility is part of the key.
+void SchemaBuilder::DeriveAggregators(SchemaElementDefinition* def) const {
+  if (!def->aggregate_) return;
+  const std::optional<std::string>& visibility = raw_.visibility_property;
+  auto in_key = [&](const std::string& p) {
+    return def->IsGroupBy(p) || (visibility && p == *visibility);
+  };
+  std::set<std::string> covered;
+  for (const TupleBinaryOperator& t : def->aggregate_functions_) {
+    covered.insert(t.selection.begin(), t.selection.end());
+    def->full_aggregator_.push_back(t);
+    if (std::none_of(t.selection.begin(), t.selection.end(), in_key)) {
+      def->ingest_aggregator_.push_back(t);
+    }
+  }
+  for (const PropertyDefinition& p : def->properties_) {
+    if (covered.count(p.name) || !p.type->aggregate_function) continue;
+    TupleBinaryOperator t{{p.name}, p.type->aggregate_function};
+    def->full_aggregator_.push_back(t);
+    if (!in_key(p.name)) def->ingest_aggregator_.push_back(t);
+  }
 }
 
 Status SchemaBuilder::CheckAggregatorsAccept(const RawElementDef& raw,

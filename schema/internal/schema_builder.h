@@ -44,6 +44,7 @@ class SchemaBuilder {
       const schema_internal::RawElementDef& raw);
   Status CheckAggregatorsAccept(const schema_internal::RawElementDef& raw,
                                 const SchemaElementDefinition& def);
+  void DeriveAggregators(SchemaElementDefinition* def) const;
   Status BindVertexSerialiser();
   Status ChooseVertexSerialiser();
 
