@@ -31,7 +31,7 @@ struct TypeDefinition {
   std::string name;        // The type's key in "types", e.g. "count.long".
   std::string class_name;  // Full Java class name, e.g. "java.lang.Long".
   ValueType value_type = ValueType::kNull;
-  std::shared_ptr<const Serialiser> serialiser;         // Never null once built.
+  std::shared_ptr<const Serialiser> serialiser;              // Never null once built.
   std::shared_ptr<const BinaryOperator> aggregate_function;  // May be null.
   std::vector<std::shared_ptr<const Predicate>> validate_functions;
   std::string description;

@@ -1,0 +1,127 @@
+// JSON forms of the two sketch types (gaffer-compat.md §1.6):
+//   HllSketch:       {"values": [...], "logK": 10} or {"bytes": "<b64>"};
+//                    written as {"bytes": "<b64>", "cardinality": <estimate>}.
+//   HyperLogLogPlus: {"p": 10, "sp": 10, "offers": [...]} or
+//                    {"hyperLogLogPlusSketchBytes": "<b64>"}, either optionally
+//                    nested under "hyperLogLogPlus"; written as
+//                    {"hyperLogLogPlus": {"hyperLogLogPlusSketchBytes": ...,
+//                    "cardinality": <long>}}.
+// The bytes are Quarry's HllSketch::Serialize() format.
+#include <cmath>
+#include <memory>
+#include <string>
+
+#include "graph-core/hll_sketch.h"
+#include "graph-core/internal/base64.h"
+#include "graph-core/internal/json_value_util.h"
+
+namespace quarry::internal {
+namespace {
+
+Result<std::shared_ptr<const HllSketch>> SketchFromBase64(const Json& json, std::string_view path) {
+  if (!json.is_string()) {
+    return JsonError(path, "expected a base64 string, got " + std::string(JsonTypeName(json)));
+  }
+  auto bytes = Base64Decode(json.get_ref<const std::string&>());
+  if (!bytes) return JsonError(path, "invalid base64");
+  Result<HllSketch> sketch = HllSketch::Deserialize(*bytes);
+  if (!sketch.ok()) return JsonError(path, sketch.status().message());
+  return std::make_shared<const HllSketch>(std::move(sketch).value());
+}
+
+// Reads an optional integer precision field, checked against HllSketch's range.
+Result<int> ReadPrecision(const Json& payload, std::string_view field, std::string_view path) {
+  const Json* json = FindField(payload, field);
+  if (json == nullptr) return HllSketch::kDefaultLgK;
+  std::string field_path = JoinPath(path, field);
+  QUARRY_ASSIGN_OR_RETURN(int64_t v, JsonToInt64(*json, field_path));
+  if (v < HllSketch::kMinLgK || v > HllSketch::kMaxLgK) {
+    return JsonError(field_path, "precision " + std::to_string(v) + " is outside [" +
+                                     std::to_string(HllSketch::kMinLgK) + ", " +
+                                     std::to_string(HllSketch::kMaxLgK) + "]");
+  }
+  return static_cast<int>(v);
+}
+
+Result<std::shared_ptr<const HllSketch>> SketchFromOffers(const Json& offers, int lg_k,
+                                                          std::string_view path, int depth) {
+  if (!offers.is_array()) {
+    return JsonError(path, "expected an array, got " + std::string(JsonTypeName(offers)));
+  }
+  auto sketch = std::make_shared<HllSketch>(lg_k);
+  for (size_t i = 0; i < offers.size(); ++i) {
+    QUARRY_ASSIGN_OR_RETURN(Value v, ValueFromJsonAtDepth(offers[i], IndexPath(path, i), depth));
+    if (!v.is_null()) OfferToSketch(v, sketch.get());
+  }
+  return std::shared_ptr<const HllSketch>(std::move(sketch));
+}
+
+}  // namespace
+
+Result<Value> HllSketchFromJson(const Json& payload, std::string_view path, int depth) {
+  if (!payload.is_object()) {
+    return JsonError(path,
+                     "HllSketch expects an object, got " + std::string(JsonTypeName(payload)));
+  }
+  std::shared_ptr<const HllSketch> sketch;
+  if (const Json* bytes = FindField(payload, "bytes")) {
+    QUARRY_ASSIGN_OR_RETURN(sketch, SketchFromBase64(*bytes, JoinPath(path, "bytes")));
+  } else {
+    QUARRY_ASSIGN_OR_RETURN(int lg_k, ReadPrecision(payload, "logK", path));
+    const Json* values = FindField(payload, "values");
+    static const Json kNoValues = Json::array();
+    QUARRY_ASSIGN_OR_RETURN(sketch, SketchFromOffers(values ? *values : kNoValues, lg_k,
+                                                     JoinPath(path, "values"), depth));
+  }
+  return Value::Sketch(ValueType::kHllSketch, std::move(sketch));
+}
+
+Result<Value> HyperLogLogPlusFromJson(const Json& payload, std::string_view path, int depth) {
+  if (!payload.is_object()) {
+    return JsonError(
+        path, "HyperLogLogPlus expects an object, got " + std::string(JsonTypeName(payload)));
+  }
+  std::string inner_path(path);
+  const Json* inner = &payload;
+  if (const Json* nested = FindField(payload, "hyperLogLogPlus")) {
+    inner_path = JoinPath(path, "hyperLogLogPlus");
+    inner = nested;
+    if (!inner->is_object()) {
+      return JsonError(inner_path, "expected an object, got " + std::string(JsonTypeName(*inner)));
+    }
+  }
+  std::shared_ptr<const HllSketch> sketch;
+  if (const Json* bytes = FindField(*inner, "hyperLogLogPlusSketchBytes")) {
+    QUARRY_ASSIGN_OR_RETURN(
+        sketch, SketchFromBase64(*bytes, JoinPath(inner_path, "hyperLogLogPlusSketchBytes")));
+  } else {
+    QUARRY_ASSIGN_OR_RETURN(int p, ReadPrecision(*inner, "p", inner_path));
+    // "sp" (the sparse precision) has no counterpart in Quarry's dense sketch.
+    if (const Json* sp = FindField(*inner, "sp")) {
+      QUARRY_RETURN_IF_ERROR(JsonToInt64(*sp, JoinPath(inner_path, "sp")).status());
+    }
+    const Json* offers = FindField(*inner, "offers");
+    static const Json kNoOffers = Json::array();
+    QUARRY_ASSIGN_OR_RETURN(sketch, SketchFromOffers(offers ? *offers : kNoOffers, p,
+                                                     JoinPath(inner_path, "offers"), depth));
+  }
+  return Value::Sketch(ValueType::kHyperLogLogPlus, std::move(sketch));
+}
+
+Json HllSketchToJson(const HllSketch& sketch) {
+  Json out = Json::object();
+  out["bytes"] = Base64Encode(sketch.Serialize());
+  out["cardinality"] = sketch.Estimate();
+  return out;
+}
+
+Json HyperLogLogPlusToJson(const HllSketch& sketch) {
+  Json inner = Json::object();
+  inner["hyperLogLogPlusSketchBytes"] = Base64Encode(sketch.Serialize());
+  inner["cardinality"] = static_cast<int64_t>(std::llround(sketch.Estimate()));
+  Json out = Json::object();
+  out["hyperLogLogPlus"] = std::move(inner);
+  return out;
+}
+
+}  // namespace quarry::internal
