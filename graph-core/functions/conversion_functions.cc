@@ -1,6 +1,7 @@
-// koryphe's Identity, ToNull, ToString, ToLong, ToInteger, ToDouble and
-// ToFloat. Each maps null to null.
+// koryphe's Identity, ToNull, ToString, ToLong, ToInteger, ToDouble, ToFloat
+// (each maps null to null) and DefaultIfNull.
 #include "graph-core/functions/internal/koryphe_function.h"
+#include "graph-core/internal/json_fields.h"
 
 namespace quarry::functions_internal {
 namespace {
@@ -9,6 +10,7 @@ constexpr std::string_view kToLong = "uk.gov.gchq.koryphe.impl.function.ToLong";
 constexpr std::string_view kToInteger = "uk.gov.gchq.koryphe.impl.function.ToInteger";
 constexpr std::string_view kToDouble = "uk.gov.gchq.koryphe.impl.function.ToDouble";
 constexpr std::string_view kToFloat = "uk.gov.gchq.koryphe.impl.function.ToFloat";
+constexpr std::string_view kDefaultIfNull = "uk.gov.gchq.koryphe.impl.function.DefaultIfNull";
 
 template <typename Body>
 FunctionFactory NoFields(std::string_view class_name, Body body) {
@@ -39,6 +41,23 @@ Result<Value> ToJavaStringValue(ValueRefs args) {
   return Value::String(v.ToJavaString());
 }
 
+// The typed "defaultValue" replaces a null input.
+Result<std::unique_ptr<Function>> ParseDefaultIfNull(const Json& json, std::string_view path) {
+  Value default_value;
+  Json fields = Json::object();
+  if (const Json* field = json_fields::Find(json, "defaultValue")) {
+    QUARRY_ASSIGN_OR_RETURN(default_value,
+                            ValueFromJson(*field, json_fields::Join(path, "defaultValue")));
+    fields["defaultValue"] = ValueToJson(default_value);
+  }
+  return MakeFunction(
+      kDefaultIfNull, 1,
+      [default_value](ValueRefs args) -> Result<Value> {
+        return args[0]->is_null() ? default_value : *args[0];
+      },
+      std::move(fields));
+}
+
 }  // namespace
 
 void AddConversionFunctions(std::vector<FunctionClass>* out) {
@@ -67,6 +86,7 @@ void AddConversionFunctions(std::vector<FunctionClass>* out) {
                     return Convert<float>(kToFloat, *args[0], JavaFloatValue, ParseJavaFloat,
                                           Value::Float);
                   })});
+  out->push_back({kDefaultIfNull, ParseDefaultIfNull});
 }
 
 }  // namespace quarry::functions_internal

@@ -1,5 +1,6 @@
-// koryphe's integer arithmetic functions: Multiply, MultiplyBy, Divide and
-// DivideBy. Inputs must be Integers; results wrap like Java int arithmetic.
+// koryphe's arithmetic functions: Increment, and the integer ones Multiply,
+// MultiplyBy, Divide and DivideBy, whose inputs must be Integers. Results
+// wrap like Java int/long arithmetic.
 // Divide and DivideBy return the tuple (quotient, remainder) as a two-item
 // list, which a two-key projection spreads over two properties.
 #include <cstdint>
@@ -13,6 +14,7 @@ namespace {
 
 namespace jf = json_fields;
 
+constexpr std::string_view kIncrement = "uk.gov.gchq.koryphe.impl.function.Increment";
 constexpr std::string_view kMultiply = "uk.gov.gchq.koryphe.impl.function.Multiply";
 constexpr std::string_view kMultiplyBy = "uk.gov.gchq.koryphe.impl.function.MultiplyBy";
 constexpr std::string_view kDivide = "uk.gov.gchq.koryphe.impl.function.Divide";
@@ -68,6 +70,44 @@ Result<std::unique_ptr<Function>> ParseBy(const Json& json, std::string_view pat
       Json{{"by", by}});
 }
 
+// input + increment in the increment's class (the input is narrowed to it
+// with Java's Number.xValue()). A null input gives the increment; a null
+// increment gives the input.
+Result<Value> AddIncrement(const Value& increment, const Value& input) {
+  if (input.is_null()) return increment;
+  if (increment.is_null()) return input;
+  if (!input.is_number()) return CannotApply(kIncrement, "increment", input);
+  switch (increment.type()) {
+    case ValueType::kInt32:
+      return Value::Int32(static_cast<int32_t>(static_cast<uint32_t>(increment.AsInt32()) +
+                                               static_cast<uint32_t>(JavaIntValue(input))));
+    case ValueType::kInt64:
+      return Value::Int64(static_cast<int64_t>(static_cast<uint64_t>(increment.AsInt64()) +
+                                               static_cast<uint64_t>(JavaLongValue(input))));
+    case ValueType::kFloat:
+      return Value::Float(increment.AsFloat() + JavaFloatValue(input));
+    default:
+      return Value::Double(increment.AsDouble() + JavaDoubleValue(input));
+  }
+}
+
+Result<std::unique_ptr<Function>> ParseIncrement(const Json& json, std::string_view path) {
+  Value increment;
+  Json fields = Json::object();
+  if (const Json* field = jf::Find(json, "increment")) {
+    QUARRY_ASSIGN_OR_RETURN(increment, ValueFromJson(*field, jf::Join(path, "increment")));
+    if (!increment.is_number()) {
+      return InvalidArgumentError(jf::Join(path, "increment") +
+                                  ": must be an Integer, Long, Float or Double, got " +
+                                  std::string(JavaClassName(increment.type())));
+    }
+    fields["increment"] = ValueToJson(increment);
+  }
+  return MakeFunction(
+      kIncrement, 1, [increment](ValueRefs args) { return AddIncrement(increment, *args[0]); },
+      std::move(fields));
+}
+
 Result<std::unique_ptr<Function>> TwoInputs(std::string_view class_name, FunctionBody body) {
   return MakeFunction(class_name, 2, std::move(body));
 }
@@ -75,6 +115,7 @@ Result<std::unique_ptr<Function>> TwoInputs(std::string_view class_name, Functio
 }  // namespace
 
 void AddNumericFunctions(std::vector<FunctionClass>* out) {
+  out->push_back({kIncrement, ParseIncrement});
   out->push_back(
       {kMultiply, [](const Json&, std::string_view) { return TwoInputs(kMultiply, Multiply); }});
   out->push_back(

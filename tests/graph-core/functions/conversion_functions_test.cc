@@ -124,5 +124,20 @@ TEST(ToFloatTest, Converts) {
   EXPECT_EQ(s, Value::Float(0.75f));
 }
 
+TEST(DefaultIfNullTest, ReplacesNullOnly) {
+  auto fn = ParseFn(R"({"class":"DefaultIfNull","defaultValue":{"java.lang.Long":0}})");
+  ASSERT_NE(fn, nullptr);
+  ASSERT_OK_AND_ASSIGN(Value d, Call(*fn, {Value()}));
+  EXPECT_EQ(d, Value::Int64(0));
+  ASSERT_OK_AND_ASSIGN(Value k, Call(*fn, {Value::String("kept")}));
+  EXPECT_EQ(k, Value::String("kept"));
+  EXPECT_EQ(fn->ToJson(), Json::parse(R"({"class":"uk.gov.gchq.koryphe.impl.function.DefaultIfNull",
+                            "defaultValue":{"java.lang.Long":0}})"));
+  auto none = ParseFn(R"({"class":"DefaultIfNull"})");
+  ASSERT_NE(none, nullptr);
+  ASSERT_OK_AND_ASSIGN(Value n, Call(*none, {Value()}));
+  EXPECT_TRUE(n.is_null());
+}
+
 }  // namespace
 }  // namespace quarry

@@ -11,8 +11,9 @@ using ::quarry::testing::StatusIs;
 using ::quarry::testing::StatusIsWithMessage;
 
 TEST(ParseFunctionTest, SimpleAndFullNamesWriteFullNames) {
-  for (const char* simple : {"Identity", "ToNull", "ToString", "ToLong", "ToInteger", "ToDouble",
-                             "ToFloat", "ToUpperCase", "ToLowerCase", "Size"}) {
+  for (const char* simple :
+       {"Identity", "ToNull", "ToString", "ToLong", "ToInteger", "ToDouble", "ToFloat",
+        "ToUpperCase", "ToLowerCase", "Size", "Increment", "DefaultIfNull", "Multiply", "Divide"}) {
     SCOPED_TRACE(simple);
     std::string full = std::string("uk.gov.gchq.koryphe.impl.function.") + simple;
     ASSERT_OK_AND_ASSIGN(auto a, ParseFunction(Json{{"class", simple}}, "f"));

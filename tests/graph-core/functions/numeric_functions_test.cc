@@ -74,5 +74,39 @@ TEST(DivideByTest, UsesField) {
               StatusIs(StatusCode::kInvalidArgument));
 }
 
+TEST(IncrementTest, ResultTakesIncrementClass) {
+  auto fn = ParseFn(R"({"class":"Increment","increment":{"java.lang.Long":10}})");
+  ASSERT_NE(fn, nullptr);
+  ASSERT_OK_AND_ASSIGN(Value v, Call(*fn, {Value::Int32(5)}));
+  EXPECT_EQ(v, Value::Int64(15));
+  ASSERT_OK_AND_ASSIGN(Value n, Call(*fn, {Value()}));
+  EXPECT_EQ(n, Value::Int64(10));
+  EXPECT_EQ(fn->ToJson(), Json::parse(R"({"class":"uk.gov.gchq.koryphe.impl.function.Increment",
+                                          "increment":{"java.lang.Long":10}})"));
+  // A bare JSON integer is an Integer: 1 + (int) 2.9 == 3, and int overflow wraps.
+  auto by_int = ParseFn(R"({"class":"Increment","increment":1})");
+  ASSERT_NE(by_int, nullptr);
+  ASSERT_OK_AND_ASSIGN(Value i, Call(*by_int, {Value::Double(2.9)}));
+  EXPECT_EQ(i, Value::Int32(3));
+  ASSERT_OK_AND_ASSIGN(Value w, Call(*by_int, {Value::Int32(2147483647)}));
+  EXPECT_EQ(w, Value::Int32(kIntMin));
+  auto by_double = ParseFn(R"({"class":"Increment","increment":0.5})");
+  ASSERT_NE(by_double, nullptr);
+  ASSERT_OK_AND_ASSIGN(Value d, Call(*by_double, {Value::Int64(2)}));
+  EXPECT_EQ(d, Value::Double(2.5));
+  EXPECT_THAT(Call(*by_double, {Value::String("2")}), StatusIs(StatusCode::kInvalidArgument));
+}
+
+TEST(IncrementTest, NoIncrementAndBadIncrement) {
+  auto fn = ParseFn(R"({"class":"Increment"})");
+  ASSERT_NE(fn, nullptr);
+  ASSERT_OK_AND_ASSIGN(Value v, Call(*fn, {Value::Int64(4)}));
+  EXPECT_EQ(v, Value::Int64(4));
+  EXPECT_THAT(ParseFunction(Json::parse(R"({"class":"Increment","increment":"1"})"), "f"),
+              StatusIs(StatusCode::kInvalidArgument));
+  EXPECT_THAT(ParseFunction(Json::parse(R"({"class":"Increment","increment":{"Nope":1}})"), "f"),
+              StatusIs(StatusCode::kInvalidArgument));
+}
+
 }  // namespace
 }  // namespace quarry

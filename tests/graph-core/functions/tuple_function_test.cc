@@ -57,6 +57,19 @@ TEST(TupleFunctionTest, ProjectsOntoIdentifiers) {
   ASSERT_OK(upper.Apply(&edge));
   EXPECT_EQ(edge.source(), Value::String("C"));
   EXPECT_EQ(edge.destination(), Value::String("c"));
+  // Undirected a-b with SOURCE := "z" is re-normalised to b-z.
+  TupleFunction to_z = ParseTuple(
+      R"({"selection":["SOURCE"],"function":{"class":"DefaultIfNull","defaultValue":"z"},
+          "projection":["SOURCE"]})");
+  TupleFunction set_z = ParseTuple(
+      R"({"selection":["missing"],"function":{"class":"DefaultIfNull","defaultValue":"z"},
+          "projection":["SOURCE"]})");
+  Element ab = Element::Edge("g", Value::String("a"), Value::String("b"), false);
+  ASSERT_OK(to_z.Apply(&ab));  // the source is not null: unchanged
+  EXPECT_EQ(ab.source(), Value::String("a"));
+  ASSERT_OK(set_z.Apply(&ab));
+  EXPECT_EQ(ab.source(), Value::String("b"));
+  EXPECT_EQ(ab.destination(), Value::String("z"));
   TupleFunction vertex = ParseTuple(
       R"({"selection":["VERTEX"],"function":{"class":"ToLowerCase"},"projection":["VERTEX"]})");
   Element entity = Element::Entity("g", Value::String("ABC"));
