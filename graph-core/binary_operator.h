@@ -35,7 +35,7 @@ class BinaryOperator {
 };
 
 Result<std::unique_ptr<BinaryOperator>> ParseBinaryOperator(const Json& json,
-                                                             std::string_view path);
+                                                            std::string_view path);
 
 // koryphe's TupleAdaptedBinaryOperator: {"selection": [...], "binaryOperator": {...}}.
 // Each selected property is folded with the operator independently.

@@ -14,8 +14,9 @@ const Value& NullValue() {
 
 template <typename Vec>
 auto LowerBound(Vec& entries, std::string_view name) {
-  return std::lower_bound(entries.begin(), entries.end(), name,
-                          [](const Properties::Entry& e, std::string_view n) { return e.first < n; });
+  return std::lower_bound(
+      entries.begin(), entries.end(), name,
+      [](const Properties::Entry& e, std::string_view n) { return e.first < n; });
 }
 
 }  // namespace
@@ -147,8 +148,7 @@ size_t ElementHash::operator()(const Element& e) const {
 
 EdgeSeed MakeEdgeSeed(Value source, Value destination, DirectedType directed_type,
                       std::optional<MatchedVertex> matched_vertex) {
-  if (directed_type == DirectedType::kUndirected &&
-      CompareForEdgeOrder(source, destination) > 0) {
+  if (directed_type == DirectedType::kUndirected && CompareForEdgeOrder(source, destination) > 0) {
     std::swap(source, destination);
   }
   return EdgeSeed{std::move(source), std::move(destination), directed_type, matched_vertex};
@@ -166,9 +166,9 @@ std::string DebugString(const ElementId& id) {
     return "EntitySeed[vertex=" + e->vertex.DebugString() + "]";
   }
   const auto& s = std::get<EdgeSeed>(id);
-  return "EdgeSeed[source=" + s.source.DebugString() + ",destination=" +
-         s.destination.DebugString() + ",directedType=" + std::string(ToString(s.directed_type)) +
-         "]";
+  return "EdgeSeed[source=" + s.source.DebugString() +
+         ",destination=" + s.destination.DebugString() +
+         ",directedType=" + std::string(ToString(s.directed_type)) + "]";
 }
 
 }  // namespace quarry

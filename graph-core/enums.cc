@@ -4,18 +4,24 @@ namespace quarry {
 
 std::string_view ToString(DirectedType v) {
   switch (v) {
-    case DirectedType::kEither: return "EITHER";
-    case DirectedType::kDirected: return "DIRECTED";
-    case DirectedType::kUndirected: return "UNDIRECTED";
+    case DirectedType::kEither:
+      return "EITHER";
+    case DirectedType::kDirected:
+      return "DIRECTED";
+    case DirectedType::kUndirected:
+      return "UNDIRECTED";
   }
   return "EITHER";
 }
 
 std::string_view ToString(IncludeIncomingOutgoing v) {
   switch (v) {
-    case IncludeIncomingOutgoing::kEither: return "EITHER";
-    case IncludeIncomingOutgoing::kIncoming: return "INCOMING";
-    case IncludeIncomingOutgoing::kOutgoing: return "OUTGOING";
+    case IncludeIncomingOutgoing::kEither:
+      return "EITHER";
+    case IncludeIncomingOutgoing::kIncoming:
+      return "INCOMING";
+    case IncludeIncomingOutgoing::kOutgoing:
+      return "OUTGOING";
   }
   return "EITHER";
 }

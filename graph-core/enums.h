@@ -18,9 +18,9 @@ enum class IncludeIncomingOutgoing : uint8_t { kEither, kIncoming, kOutgoing };
 // Which end of an edge matched the query seed.
 enum class MatchedVertex : uint8_t { kSource, kDestination };
 
-std::string_view ToString(DirectedType v);               // "EITHER", "DIRECTED", "UNDIRECTED"
-std::string_view ToString(IncludeIncomingOutgoing v);    // "EITHER", "INCOMING", "OUTGOING"
-std::string_view ToString(MatchedVertex v);              // "SOURCE", "DESTINATION"
+std::string_view ToString(DirectedType v);             // "EITHER", "DIRECTED", "UNDIRECTED"
+std::string_view ToString(IncludeIncomingOutgoing v);  // "EITHER", "INCOMING", "OUTGOING"
+std::string_view ToString(MatchedVertex v);            // "SOURCE", "DESTINATION"
 
 // Parse Gaffer's names (case-sensitive upper case, as Gaffer writes them);
 // nullopt if unknown.

@@ -13,16 +13,18 @@
 // Thread safety: stateless functions.
 #pragma once
 
-#include <string_view>
-
 #include <nlohmann/json.hpp>
+#include <string_view>
 
 #include "graph-core/status.h"
 #include "graph-core/value.h"
 
 namespace quarry {
 
-using Json = nlohmann::json;
+// Object keys keep their document order: a Gaffer schema's property order
+// fixes the stored value layout, and output reads best in Gaffer's order.
+// Always use this alias, never nlohmann::json directly.
+using Json = nlohmann::ordered_json;
 
 // Parses a typed value. `path` (e.g. "input[0].vertex") prefixes error
 // messages. InvalidArgument on an unknown class or a payload of the wrong

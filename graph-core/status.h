@@ -103,10 +103,9 @@ class [[nodiscard]] Result {
     if (std::get<Status>(rep_).ok()) rep_ = InternalError("Result constructed from OK status");
   }
   Result(T value) : rep_(std::move(value)) {}  // NOLINT: implicit by design.
-  template <typename U,
-            typename = std::enable_if_t<std::is_constructible_v<T, U&&> &&
-                                        !std::is_same_v<std::decay_t<U>, Status> &&
-                                        !std::is_same_v<std::decay_t<U>, T>>>
+  template <typename U, typename = std::enable_if_t<std::is_constructible_v<T, U&&> &&
+                                                    !std::is_same_v<std::decay_t<U>, Status> &&
+                                                    !std::is_same_v<std::decay_t<U>, T>>>
   Result(U&& value) : rep_(T(std::forward<U>(value))) {}  // NOLINT
 
   bool ok() const { return std::holds_alternative<T>(rep_); }
@@ -134,10 +133,10 @@ class [[nodiscard]] Result {
 #define QUARRY_STATUS_CONCAT_(a, b) QUARRY_STATUS_CONCAT_INNER_(a, b)
 
 // Returns from the enclosing function if `expr` (a Status) is not OK.
-#define QUARRY_RETURN_IF_ERROR(expr)                        \
-  do {                                                      \
-    ::quarry::Status quarry_status_ = (expr);               \
-    if (!quarry_status_.ok()) return quarry_status_;        \
+#define QUARRY_RETURN_IF_ERROR(expr)                 \
+  do {                                               \
+    ::quarry::Status quarry_status_ = (expr);        \
+    if (!quarry_status_.ok()) return quarry_status_; \
   } while (0)
 
 // `lhs = value of expr` (a Result<T>), or returns its Status from the enclosing function.

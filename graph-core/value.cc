@@ -63,7 +63,9 @@ ValueList SortedUnique(ValueList items) {
   return items;
 }
 
-void HashCombine(size_t* seed, size_t h) { *seed ^= h + 0x9e3779b97f4a7c15ULL + (*seed << 6) + (*seed >> 2); }
+void HashCombine(size_t* seed, size_t h) {
+  *seed ^= h + 0x9e3779b97f4a7c15ULL + (*seed << 6) + (*seed >> 2);
+}
 
 }  // namespace
 
@@ -116,11 +118,11 @@ Value Value::Date(int64_t epoch_ms) {
   return out;
 }
 
-#define QUARRY_MAKE_COMPOUND(tag, body)          \
-  Value out;                                     \
-  out.type_ = tag;                               \
-  auto c = std::make_shared<Compound>();         \
-  body;                                          \
+#define QUARRY_MAKE_COMPOUND(tag, body)                        \
+  Value out;                                                   \
+  out.type_ = tag;                                             \
+  auto c = std::make_shared<Compound>();                       \
+  body;                                                        \
   out.scalar_ = std::shared_ptr<const Compound>(std::move(c)); \
   return out
 
@@ -154,9 +156,9 @@ Value Value::TypeValue(std::string type, std::string value) {
                        c->tstv = (quarry::TypeSubTypeValue{std::move(type), "", std::move(value)}));
 }
 Value Value::TypeSubTypeValue(std::string type, std::string sub_type, std::string value) {
-  QUARRY_MAKE_COMPOUND(ValueType::kTypeSubTypeValue,
-                       c->tstv = (quarry::TypeSubTypeValue{std::move(type), std::move(sub_type),
-                                                           std::move(value)}));
+  QUARRY_MAKE_COMPOUND(
+      ValueType::kTypeSubTypeValue,
+      c->tstv = (quarry::TypeSubTypeValue{std::move(type), std::move(sub_type), std::move(value)}));
 }
 Value Value::Sketch(ValueType type, std::shared_ptr<const HllSketch> sketch) {
   QUARRY_MAKE_COMPOUND(type, c->sketch = std::move(sketch));
@@ -180,32 +182,49 @@ bool Value::is_number() const {
 
 double Value::ToDouble() const {
   switch (type_) {
-    case ValueType::kInt32: return AsInt32();
+    case ValueType::kInt32:
+      return AsInt32();
     case ValueType::kInt64:
-    case ValueType::kDate: return static_cast<double>(AsInt64());
-    case ValueType::kFloat: return AsFloat();
-    case ValueType::kDouble: return AsDouble();
-    default: return 0;
+    case ValueType::kDate:
+      return static_cast<double>(AsInt64());
+    case ValueType::kFloat:
+      return AsFloat();
+    case ValueType::kDouble:
+      return AsDouble();
+    default:
+      return 0;
   }
 }
 
 int Value::Compare(const Value& other) const {
   if (type_ != other.type_) return Cmp(static_cast<int>(type_), static_cast<int>(other.type_));
   switch (type_) {
-    case ValueType::kNull: return 0;
-    case ValueType::kBool: return Cmp(AsBool(), other.AsBool());
-    case ValueType::kInt32: return Cmp(AsInt32(), other.AsInt32());
+    case ValueType::kNull:
+      return 0;
+    case ValueType::kBool:
+      return Cmp(AsBool(), other.AsBool());
+    case ValueType::kInt32:
+      return Cmp(AsInt32(), other.AsInt32());
     case ValueType::kInt64:
-    case ValueType::kDate: return Cmp(AsInt64(), other.AsInt64());
-    case ValueType::kFloat: return JavaFloatCompare(AsFloat(), other.AsFloat());
-    case ValueType::kDouble: return JavaFloatCompare(AsDouble(), other.AsDouble());
-    case ValueType::kString: return JavaStringCompare(AsString(), other.AsString());
-    case ValueType::kBytes: return AsString().compare(other.AsString()) < 0 ? -1 : (AsString() == other.AsString() ? 0 : 1);
+    case ValueType::kDate:
+      return Cmp(AsInt64(), other.AsInt64());
+    case ValueType::kFloat:
+      return JavaFloatCompare(AsFloat(), other.AsFloat());
+    case ValueType::kDouble:
+      return JavaFloatCompare(AsDouble(), other.AsDouble());
+    case ValueType::kString:
+      return JavaStringCompare(AsString(), other.AsString());
+    case ValueType::kBytes:
+      return AsString().compare(other.AsString()) < 0 ? -1
+                                                      : (AsString() == other.AsString() ? 0 : 1);
     case ValueType::kTreeSet:
     case ValueType::kHashSet:
-    case ValueType::kList: return CompareLists(AsItems(), other.AsItems());
-    case ValueType::kMap: return CompareEntries(AsEntries(), other.AsEntries());
-    case ValueType::kFreqMap: return Cmp(AsFreqMap(), other.AsFreqMap());
+    case ValueType::kList:
+      return CompareLists(AsItems(), other.AsItems());
+    case ValueType::kMap:
+      return CompareEntries(AsEntries(), other.AsEntries());
+    case ValueType::kFreqMap:
+      return Cmp(AsFreqMap(), other.AsFreqMap());
     case ValueType::kTypeValue:
     case ValueType::kTypeSubTypeValue: {
       const auto& a = AsTypeSubTypeValue();
@@ -235,22 +254,36 @@ bool operator==(const Value& a, const Value& b) {
     case ValueType::kDouble:
       return std::bit_cast<uint64_t>(a.AsDouble()) == std::bit_cast<uint64_t>(b.AsDouble()) ||
              (std::isnan(a.AsDouble()) && std::isnan(b.AsDouble()));
-    default: return a.Compare(b) == 0;
+    default:
+      return a.Compare(b) == 0;
   }
 }
 
 size_t Value::Hash() const {
   size_t seed = static_cast<size_t>(type_);
   switch (type_) {
-    case ValueType::kNull: break;
-    case ValueType::kBool: HashCombine(&seed, AsBool()); break;
-    case ValueType::kInt32: HashCombine(&seed, std::hash<int32_t>()(AsInt32())); break;
+    case ValueType::kNull:
+      break;
+    case ValueType::kBool:
+      HashCombine(&seed, AsBool());
+      break;
+    case ValueType::kInt32:
+      HashCombine(&seed, std::hash<int32_t>()(AsInt32()));
+      break;
     case ValueType::kInt64:
-    case ValueType::kDate: HashCombine(&seed, std::hash<int64_t>()(AsInt64())); break;
-    case ValueType::kFloat: HashCombine(&seed, std::isnan(AsFloat()) ? 1 : std::bit_cast<uint32_t>(AsFloat())); break;
-    case ValueType::kDouble: HashCombine(&seed, std::isnan(AsDouble()) ? 1 : std::bit_cast<uint64_t>(AsDouble())); break;
+    case ValueType::kDate:
+      HashCombine(&seed, std::hash<int64_t>()(AsInt64()));
+      break;
+    case ValueType::kFloat:
+      HashCombine(&seed, std::isnan(AsFloat()) ? 1 : std::bit_cast<uint32_t>(AsFloat()));
+      break;
+    case ValueType::kDouble:
+      HashCombine(&seed, std::isnan(AsDouble()) ? 1 : std::bit_cast<uint64_t>(AsDouble()));
+      break;
     case ValueType::kString:
-    case ValueType::kBytes: HashCombine(&seed, std::hash<std::string>()(AsString())); break;
+    case ValueType::kBytes:
+      HashCombine(&seed, std::hash<std::string>()(AsString()));
+      break;
     case ValueType::kTreeSet:
     case ValueType::kHashSet:
     case ValueType::kList:
@@ -277,7 +310,9 @@ size_t Value::Hash() const {
       break;
     }
     case ValueType::kHllSketch:
-    case ValueType::kHyperLogLogPlus: HashCombine(&seed, std::hash<std::string>()(AsSketch().Serialize())); break;
+    case ValueType::kHyperLogLogPlus:
+      HashCombine(&seed, std::hash<std::string>()(AsSketch().Serialize()));
+      break;
   }
   return seed;
 }

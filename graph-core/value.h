@@ -102,11 +102,11 @@ class Value {
   float AsFloat() const { return std::get<float>(scalar_); }
   double AsDouble() const { return std::get<double>(scalar_); }
   const std::string& AsString() const { return std::get<std::string>(scalar_); }
-  const ValueList& AsItems() const;              // kTreeSet, kHashSet, kList.
-  const ValueEntries& AsEntries() const;         // kMap.
-  const quarry::FreqMap& AsFreqMap() const;      // kFreqMap.
+  const ValueList& AsItems() const;                            // kTreeSet, kHashSet, kList.
+  const ValueEntries& AsEntries() const;                       // kMap.
+  const quarry::FreqMap& AsFreqMap() const;                    // kFreqMap.
   const quarry::TypeSubTypeValue& AsTypeSubTypeValue() const;  // kTypeValue, kTypeSubTypeValue.
-  const HllSketch& AsSketch() const;             // kHllSketch, kHyperLogLogPlus.
+  const HllSketch& AsSketch() const;                           // kHllSketch, kHyperLogLogPlus.
   std::shared_ptr<const HllSketch> SketchPtr() const;
 
   // Numeric value widened to double. REQUIRES: is_number() or kDate.

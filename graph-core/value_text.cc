@@ -91,7 +91,8 @@ std::string_view JavaClassName(ValueType type) {
 }
 
 Result<ValueType> ValueTypeFromClassName(std::string_view name) {
-  if (name == kHyperLogLogPlusClass || name == "HyperLogLogPlus") return ValueType::kHyperLogLogPlus;
+  if (name == kHyperLogLogPlusClass || name == "HyperLogLogPlus")
+    return ValueType::kHyperLogLogPlus;
   bool simple = name.find('.') == std::string_view::npos;
   for (const ClassName& c : kClassNames) {
     if (name == c.full) return c.type;
@@ -104,18 +105,26 @@ Result<ValueType> ValueTypeFromClassName(std::string_view name) {
 
 std::string Value::ToJavaString() const {
   switch (type_) {
-    case ValueType::kNull: return "null";
-    case ValueType::kBool: return AsBool() ? "true" : "false";
-    case ValueType::kInt32: return std::to_string(AsInt32());
+    case ValueType::kNull:
+      return "null";
+    case ValueType::kBool:
+      return AsBool() ? "true" : "false";
+    case ValueType::kInt32:
+      return std::to_string(AsInt32());
     case ValueType::kInt64:
-    case ValueType::kDate: return std::to_string(AsInt64());
-    case ValueType::kFloat: return FormatDouble(AsFloat());
-    case ValueType::kDouble: return FormatDouble(AsDouble());
+    case ValueType::kDate:
+      return std::to_string(AsInt64());
+    case ValueType::kFloat:
+      return FormatDouble(AsFloat());
+    case ValueType::kDouble:
+      return FormatDouble(AsDouble());
     case ValueType::kString:
-    case ValueType::kBytes: return AsString();
+    case ValueType::kBytes:
+      return AsString();
     case ValueType::kTreeSet:
     case ValueType::kHashSet:
-    case ValueType::kList: return JoinItems(AsItems());
+    case ValueType::kList:
+      return JoinItems(AsItems());
     case ValueType::kMap: {
       std::string out = "{";
       bool first = true;

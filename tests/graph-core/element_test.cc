@@ -20,13 +20,14 @@ TEST(ElementTest, DirectedEdgeKeepsOrder) {
 }
 
 TEST(ElementTest, EqualityIgnoresMatchedVertex) {
-  Element a = Element::Edge("g", Value::Int32(1), Value::Int32(2), true, {{"count", Value::Int32(3)}},
-                            MatchedVertex::kSource);
-  Element b = Element::Edge("g", Value::Int32(1), Value::Int32(2), true, {{"count", Value::Int32(3)}},
-                            MatchedVertex::kDestination);
+  Element a = Element::Edge("g", Value::Int32(1), Value::Int32(2), true,
+                            {{"count", Value::Int32(3)}}, MatchedVertex::kSource);
+  Element b = Element::Edge("g", Value::Int32(1), Value::Int32(2), true,
+                            {{"count", Value::Int32(3)}}, MatchedVertex::kDestination);
   EXPECT_EQ(a, b);
   EXPECT_EQ(ElementHash()(a), ElementHash()(b));
-  Element c = Element::Edge("g", Value::Int32(1), Value::Int32(2), true, {{"count", Value::Int64(3)}});
+  Element c =
+      Element::Edge("g", Value::Int32(1), Value::Int32(2), true, {{"count", Value::Int64(3)}});
   EXPECT_NE(a, c);
 }
 
@@ -38,7 +39,8 @@ TEST(ElementTest, PropertiesSetNullRemoves) {
 }
 
 TEST(ElementTest, IdentifiersResolve) {
-  Element e = Element::Edge("g", Value::Int32(1), Value::Int32(2), true, {}, MatchedVertex::kDestination);
+  Element e =
+      Element::Edge("g", Value::Int32(1), Value::Int32(2), true, {}, MatchedVertex::kDestination);
   EXPECT_EQ(e.GetIdentifierOrProperty("MATCHED_VERTEX"), Value::Int32(2));
   EXPECT_EQ(e.GetIdentifierOrProperty("ADJACENT_MATCHED_VERTEX"), Value::Int32(1));
   EXPECT_EQ(e.GetIdentifierOrProperty("DIRECTED"), Value::Bool(true));

@@ -36,21 +36,21 @@ std::string SharedDir();
 
 }  // namespace quarry::testing
 
-#define ASSERT_OK(expr)                                              \
-  do {                                                               \
+#define ASSERT_OK(expr)                                                      \
+  do {                                                                       \
     ::quarry::Status assert_ok_status_ = ::quarry::testing::GetStatus(expr); \
-    ASSERT_TRUE(assert_ok_status_.ok()) << assert_ok_status_.ToString(); \
+    ASSERT_TRUE(assert_ok_status_.ok()) << assert_ok_status_.ToString();     \
   } while (0)
-#define EXPECT_OK(expr)                                              \
-  do {                                                               \
+#define EXPECT_OK(expr)                                                      \
+  do {                                                                       \
     ::quarry::Status expect_ok_status_ = ::quarry::testing::GetStatus(expr); \
-    EXPECT_TRUE(expect_ok_status_.ok()) << expect_ok_status_.ToString(); \
+    EXPECT_TRUE(expect_ok_status_.ok()) << expect_ok_status_.ToString();     \
   } while (0)
 
 // `lhs = value of expr` or fail the test.
 #define ASSERT_OK_AND_ASSIGN(lhs, expr) \
   ASSERT_OK_AND_ASSIGN_IMPL_(QUARRY_STATUS_CONCAT_(assert_result_, __LINE__), lhs, expr)
-#define ASSERT_OK_AND_ASSIGN_IMPL_(result, lhs, expr)         \
-  auto result = (expr);                                       \
-  ASSERT_TRUE(result.ok()) << result.status().ToString();     \
+#define ASSERT_OK_AND_ASSIGN_IMPL_(result, lhs, expr)     \
+  auto result = (expr);                                   \
+  ASSERT_TRUE(result.ok()) << result.status().ToString(); \
   lhs = std::move(result).value()

@@ -1,0 +1,44 @@
+#include "keypackages/key_format.h"
+
+namespace quarry {
+
+Result<KeyParts> SplitKey(std::string_view key) {
+  size_t cut[3];
+  size_t end = key.size();
+  for (int i = 2; i >= 0; --i) {
+    size_t pos = end == 0 ? std::string_view::npos : key.rfind(kKeyDelimiter, end - 1);
+    if (pos == std::string_view::npos) {
+      return DataLossError("key " + std::to_string(key.size()) +
+                           " bytes long has too few delimiters to hold row, group, qualifier "
+                           "and visibility");
+    }
+    cut[i] = pos;
+    end = pos;
+  }
+  KeyParts parts;
+  parts.row_section = key.substr(0, cut[0]);
+  if (parts.row_section.find(kKeyDelimiter) == std::string_view::npos) {
+    return DataLossError("key row section holds no vertex delimiter");
+  }
+  parts.group = key.substr(cut[0] + 1, cut[1] - cut[0] - 1);
+  parts.column_qualifier = key.substr(cut[1] + 1, cut[2] - cut[1] - 1);
+  parts.visibility = key.substr(cut[2] + 1);
+  return parts;
+}
+
+std::string_view RowPrefix(std::string_view key) {
+  size_t pos = key.find(kKeyDelimiter);
+  if (pos == std::string_view::npos) return std::string_view();
+  return key.substr(0, pos + 1);
+}
+
+bool InRowPrefixDomain(std::string_view key) {
+  return key.find(kKeyDelimiter) != std::string_view::npos;
+}
+
+Result<size_t> RowAndGroupLength(std::string_view key) {
+  QUARRY_ASSIGN_OR_RETURN(KeyParts parts, SplitKey(key));
+  return parts.row_section.size() + 1 + parts.group.size() + 1;
+}
+
+}  // namespace quarry

@@ -1,0 +1,52 @@
+#include "schema/escaping.h"
+
+namespace quarry {
+
+void Escape(std::string_view raw, std::string* dst) {
+  dst->reserve(dst->size() + raw.size());
+  for (char c : raw) {
+    if (c == kEscapeDelimiter || c == kEscapeByte) {
+      dst->push_back(kEscapeByte);
+      dst->push_back(static_cast<char>(c + 1));  // 00 -> 01, 01 -> 02.
+    } else {
+      dst->push_back(c);
+    }
+  }
+}
+
+std::string Escaped(std::string_view raw) {
+  std::string out;
+  Escape(raw, &out);
+  return out;
+}
+
+Status Unescape(std::string_view escaped, std::string* dst) {
+  dst->reserve(dst->size() + escaped.size());
+  for (size_t i = 0; i < escaped.size(); ++i) {
+    char c = escaped[i];
+    if (c == kEscapeDelimiter) {
+      return DataLossError("escaped bytes contain a raw 0x00 at offset " + std::to_string(i));
+    }
+    if (c != kEscapeByte) {
+      dst->push_back(c);
+      continue;
+    }
+    if (i + 1 == escaped.size()) {
+      return DataLossError("escaped bytes end with a dangling escape byte");
+    }
+    char next = escaped[++i];
+    if (next != '\x01' && next != '\x02') {
+      return DataLossError("invalid escape sequence at offset " + std::to_string(i - 1));
+    }
+    dst->push_back(static_cast<char>(next - 1));
+  }
+  return Status::OK();
+}
+
+Result<std::string> Unescaped(std::string_view escaped) {
+  std::string out;
+  QUARRY_RETURN_IF_ERROR(Unescape(escaped, &out));
+  return out;
+}
+
+}  // namespace quarry

@@ -1,0 +1,148 @@
+#include "store-rocks/rocks_instance.h"
+
+#include <rocksdb/cache.h>
+#include <rocksdb/filter_policy.h>
+#include <rocksdb/table.h>
+
+namespace quarry {
+namespace {
+
+constexpr std::string_view kGroupPrefix = "g:";
+
+rocksdb::CompressionType Compression(const std::string& name) {
+  if (name == "none") return rocksdb::kNoCompression;
+  if (name == "snappy") return rocksdb::kSnappyCompression;
+  if (name == "zstd") return rocksdb::kZSTD;
+  return rocksdb::kLZ4Compression;
+}
+
+rocksdb::ColumnFamilyOptions GroupOptions(const StoreProperties& p,
+                                          const std::shared_ptr<rocksdb::Cache>& cache,
+                                          const GroupPlugins& plugins) {
+  rocksdb::ColumnFamilyOptions cf;
+  cf.write_buffer_size = p.write_buffer_bytes;
+  cf.compression = Compression(p.compression);
+  cf.merge_operator = plugins.merge_operator;
+  cf.compaction_filter_factory = plugins.compaction_filter_factory;
+  rocksdb::BlockBasedTableOptions table;
+  table.block_cache = cache;
+  table.cache_index_and_filter_blocks = true;
+  table.pin_l0_filter_and_index_blocks_in_cache = true;
+  if (plugins.prefix_extractor && p.bloom_bits_per_key > 0) {
+    cf.prefix_extractor = plugins.prefix_extractor;
+    table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(p.bloom_bits_per_key));
+    table.whole_key_filtering = false;
+    cf.memtable_prefix_bloom_size_ratio = 0.02;
+  }
+  cf.table_factory.reset(rocksdb::NewBlockBasedTableFactory(table));
+  return cf;
+}
+
+rocksdb::DBOptions DatabaseOptions(const StoreProperties& p, bool create,
+                                   const std::shared_ptr<rocksdb::Statistics>& stats) {
+  rocksdb::DBOptions db;
+  db.create_if_missing = create;
+  db.create_missing_column_families = true;
+  db.max_background_jobs = p.background_jobs;
+  db.statistics = stats;
+  db.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
+  db.keep_log_file_num = 3;
+  return db;
+}
+
+}  // namespace
+
+Status FromRocks(const rocksdb::Status& s, std::string_view context) {
+  if (s.ok()) return Status::OK();
+  std::string message = std::string(context) + ": " + s.ToString();
+  if (s.IsCorruption()) return DataLossError(std::move(message));
+  if (s.IsNotFound()) return NotFoundError(std::move(message));
+  if (s.IsInvalidArgument()) return InvalidArgumentError(std::move(message));
+  if (s.IsBusy() || s.IsTryAgain() || s.IsTimedOut()) return UnavailableError(std::move(message));
+  if (s.IsNotSupported()) return UnimplementedError(std::move(message));
+  return IOError(std::move(message));
+}
+
+std::string RocksInstance::ColumnFamilyName(std::string_view group) {
+  return std::string(kGroupPrefix) + std::string(group);
+}
+
+Result<std::unique_ptr<RocksInstance>> RocksInstance::Open(
+    const std::string& path, const StoreProperties& properties,
+    const std::map<std::string, GroupPlugins>& groups, bool create) {
+  auto stats = rocksdb::CreateDBStatistics();
+  auto cache = rocksdb::NewLRUCache(properties.block_cache_bytes);
+  rocksdb::DBOptions db_options = DatabaseOptions(properties, create, stats);
+
+  std::vector<std::string> existing;
+  rocksdb::DB::ListColumnFamilies(db_options, path, &existing).PermitUncheckedError();
+
+  std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
+  std::vector<std::string> group_of;  // group name per descriptor; "" for others
+  descriptors.emplace_back(rocksdb::kDefaultColumnFamilyName, rocksdb::ColumnFamilyOptions());
+  group_of.emplace_back();
+  for (const auto& [group, plugins] : groups) {
+    descriptors.emplace_back(ColumnFamilyName(group), GroupOptions(properties, cache, plugins));
+    group_of.push_back(group);
+  }
+  for (const std::string& name : existing) {
+    if (name == rocksdb::kDefaultColumnFamilyName) continue;
+    bool known = name.rfind(kGroupPrefix, 0) == 0 && groups.count(name.substr(kGroupPrefix.size()));
+    if (!known) {
+      descriptors.emplace_back(name, rocksdb::ColumnFamilyOptions());
+      group_of.emplace_back();
+    }
+  }
+
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  rocksdb::DB* raw = nullptr;
+  QUARRY_RETURN_IF_ERROR(FromRocks(rocksdb::DB::Open(db_options, path, descriptors, &handles, &raw),
+                                   "opening RocksDB at " + path));
+  std::unique_ptr<RocksInstance> out(new RocksInstance());
+  out->path_ = path;
+  out->db_.reset(raw);
+  out->statistics_ = stats;
+  for (size_t i = 0; i < handles.size(); ++i) {
+    if (!group_of[i].empty()) {
+      out->handles_[group_of[i]] = handles[i];
+    } else {
+      out->other_handles_.push_back(handles[i]);
+    }
+  }
+  out->write_options_.disableWAL = properties.durability == Durability::kNone;
+  out->write_options_.sync = properties.durability == Durability::kSync;
+  return out;
+}
+
+RocksInstance::~RocksInstance() {
+  if (!db_) return;
+  for (auto& [group, handle] : handles_)
+    db_->DestroyColumnFamilyHandle(handle).PermitUncheckedError();
+  for (auto* handle : other_handles_) db_->DestroyColumnFamilyHandle(handle).PermitUncheckedError();
+  db_->Close().PermitUncheckedError();
+}
+
+rocksdb::ColumnFamilyHandle* RocksInstance::Group(std::string_view group) const {
+  auto it = handles_.find(group);
+  return it == handles_.end() ? nullptr : it->second;
+}
+
+Result<std::string> RocksInstance::GetMeta(std::string_view key) const {
+  std::string value;
+  rocksdb::Status s =
+      db_->Get(rocksdb::ReadOptions(), metadata(), rocksdb::Slice(key.data(), key.size()), &value);
+  if (s.IsNotFound()) return NotFoundError("metadata key '" + std::string(key) + "' not found");
+  QUARRY_RETURN_IF_ERROR(FromRocks(s, "reading metadata"));
+  return value;
+}
+
+Status RocksInstance::PutMeta(std::string_view key, std::string_view value) {
+  rocksdb::WriteOptions options = write_options_;
+  options.sync = true;  // Metadata changes are rare and must survive power loss.
+  options.disableWAL = false;
+  return FromRocks(db_->Put(options, metadata(), rocksdb::Slice(key.data(), key.size()),
+                            rocksdb::Slice(value.data(), value.size())),
+                   "writing metadata");
+}
+
+}  // namespace quarry

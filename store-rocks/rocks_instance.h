@@ -1,0 +1,83 @@
+// RocksInstance: one RocksDB database holding a graph's data (or, with
+// several data directories, a share of its shards).
+//
+// Layout: the "default" column family holds metadata (schema JSON,
+// key-package name, format version, split points); each schema group lives
+// in its own column family "g:<group>" (Accumulo's locality groups), so a
+// query for one group reads no other group's files.
+//
+// Per-group plug-ins (merge operator, compaction filter, prefix extractor)
+// are supplied by the caller, keeping this file free of aggregation logic.
+//
+// Thread safety: after Open, all methods are safe to call concurrently
+// (RocksDB's own guarantees); the object must outlive every iterator and
+// snapshot taken from db().
+#pragma once
+
+#include <rocksdb/compaction_filter.h>
+#include <rocksdb/db.h>
+#include <rocksdb/merge_operator.h>
+#include <rocksdb/slice_transform.h>
+#include <rocksdb/statistics.h>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "graph-core/status.h"
+#include "store-rocks/store_properties.h"
+
+namespace quarry {
+
+struct GroupPlugins {
+  std::shared_ptr<rocksdb::MergeOperator> merge_operator;  // Null: no merges (aggregate false).
+  std::shared_ptr<rocksdb::CompactionFilterFactory> compaction_filter_factory;  // May be null.
+  std::shared_ptr<const rocksdb::SliceTransform> prefix_extractor;              // May be null.
+};
+
+// Converts a RocksDB status to ours (Corruption -> DataLoss, IOError -> IOError...).
+Status FromRocks(const rocksdb::Status& s, std::string_view context);
+
+class RocksInstance {
+ public:
+  // The column family name for `group`.
+  static std::string ColumnFamilyName(std::string_view group);
+
+  // Opens (or, with `create`, creates) the database at `path` with a column
+  // family per entry of `groups` (created when missing). Column families on
+  // disk that are not in `groups` are opened with default options and left
+  // untouched (a group removed from the schema is refused earlier).
+  static Result<std::unique_ptr<RocksInstance>> Open(
+      const std::string& path, const StoreProperties& properties,
+      const std::map<std::string, GroupPlugins>& groups, bool create);
+
+  ~RocksInstance();
+  RocksInstance(const RocksInstance&) = delete;
+  RocksInstance& operator=(const RocksInstance&) = delete;
+
+  rocksdb::DB* db() const { return db_.get(); }
+  // nullptr if the group has no column family.
+  rocksdb::ColumnFamilyHandle* Group(std::string_view group) const;
+  rocksdb::ColumnFamilyHandle* metadata() const { return db_->DefaultColumnFamily(); }
+  const rocksdb::WriteOptions& write_options() const { return write_options_; }
+  rocksdb::Statistics* statistics() const { return statistics_.get(); }
+  const std::string& path() const { return path_; }
+
+  // Metadata: NotFound when absent.
+  Result<std::string> GetMeta(std::string_view key) const;
+  Status PutMeta(std::string_view key, std::string_view value);
+
+ private:
+  RocksInstance() = default;
+
+  std::string path_;
+  std::unique_ptr<rocksdb::DB> db_;
+  std::map<std::string, rocksdb::ColumnFamilyHandle*, std::less<>> handles_;  // Owned; by group.
+  std::vector<rocksdb::ColumnFamilyHandle*> other_handles_;                   // Owned.
+  std::shared_ptr<rocksdb::Statistics> statistics_;
+  rocksdb::WriteOptions write_options_;
+};
+
+}  // namespace quarry

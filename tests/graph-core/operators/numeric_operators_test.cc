@@ -1,0 +1,96 @@
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <limits>
+
+#include "tests/graph-core/operators/operator_test_util.h"
+#include "tests/testutil/status_matchers.h"
+
+namespace quarry {
+namespace {
+
+using ::quarry::testing::Fold;
+using ::quarry::testing::ParseOp;
+using ::quarry::testing::StatusIs;
+
+TEST(SumTest, AddsEachNumericType) {
+  auto sum = ParseOp(R"({"class":"Sum"})");
+  ASSERT_NE(sum, nullptr);
+  ASSERT_OK_AND_ASSIGN(Value i, Fold(*sum, {Value::Int32(2), Value::Int32(3), Value::Int32(-10)}));
+  EXPECT_EQ(i, Value::Int32(-5));
+  ASSERT_OK_AND_ASSIGN(Value l, Fold(*sum, {Value::Int64(5000000000), Value::Int64(1)}));
+  EXPECT_EQ(l, Value::Int64(5000000001));
+  ASSERT_OK_AND_ASSIGN(Value d, Fold(*sum, {Value::Double(1.5), Value::Double(0.25)}));
+  EXPECT_EQ(d, Value::Double(1.75));
+  ASSERT_OK_AND_ASSIGN(Value f, Fold(*sum, {Value::Float(1.5f), Value::Float(2.0f)}));
+  EXPECT_EQ(f, Value::Float(3.5f));
+}
+
+TEST(SumTest, WrapsOnOverflowLikeJava) {
+  auto sum = ParseOp(R"({"class":"uk.gov.gchq.koryphe.impl.binaryoperator.Sum"})");
+  ASSERT_NE(sum, nullptr);
+  // Integer.MAX_VALUE + 1 == Integer.MIN_VALUE in Java.
+  ASSERT_OK_AND_ASSIGN(Value i, Fold(*sum, {Value::Int32(2147483647), Value::Int32(1)}));
+  EXPECT_EQ(i, Value::Int32(-2147483647 - 1));
+  // Long.MIN_VALUE + -1 == Long.MAX_VALUE.
+  ASSERT_OK_AND_ASSIGN(
+      Value l, Fold(*sum, {Value::Int64(std::numeric_limits<int64_t>::min()), Value::Int64(-1)}));
+  EXPECT_EQ(l, Value::Int64(std::numeric_limits<int64_t>::max()));
+}
+
+TEST(SumTest, SkipsNulls) {
+  auto sum = ParseOp(R"({"class":"Sum"})");
+  ASSERT_NE(sum, nullptr);
+  Value state;
+  ASSERT_OK(sum->Apply(&state, Value()));
+  EXPECT_TRUE(state.is_null());
+  ASSERT_OK(sum->Apply(&state, Value::Int64(7)));
+  EXPECT_EQ(state, Value::Int64(7));
+  ASSERT_OK(sum->Apply(&state, Value()));
+  EXPECT_EQ(state, Value::Int64(7));
+}
+
+TEST(SumTest, RejectsMismatchedAndUnsupportedClasses) {
+  auto sum = ParseOp(R"({"class":"Sum"})");
+  ASSERT_NE(sum, nullptr);
+  Value state = Value::Int32(1);
+  EXPECT_THAT(sum->Apply(&state, Value::Int64(1)), StatusIs(StatusCode::kInvalidArgument));
+  EXPECT_EQ(state, Value::Int32(1));
+  Value text = Value::String("a");
+  EXPECT_THAT(sum->Apply(&text, Value::String("b")), StatusIs(StatusCode::kInvalidArgument));
+  Value empty;
+  EXPECT_THAT(sum->Apply(&empty, Value::Date(5)), StatusIs(StatusCode::kInvalidArgument));
+}
+
+TEST(SumTest, AcceptsOnlyNumbers) {
+  auto sum = ParseOp(R"({"class":"Sum"})");
+  ASSERT_NE(sum, nullptr);
+  EXPECT_TRUE(sum->Accepts(ValueType::kInt32));
+  EXPECT_TRUE(sum->Accepts(ValueType::kInt64));
+  EXPECT_TRUE(sum->Accepts(ValueType::kFloat));
+  EXPECT_TRUE(sum->Accepts(ValueType::kDouble));
+  EXPECT_FALSE(sum->Accepts(ValueType::kDate));
+  EXPECT_FALSE(sum->Accepts(ValueType::kString));
+  EXPECT_FALSE(sum->IsOrderSensitive());
+}
+
+TEST(ProductTest, MultipliesAndWraps) {
+  auto product = ParseOp(R"({"class":"Product"})");
+  ASSERT_NE(product, nullptr);
+  ASSERT_OK_AND_ASSIGN(Value i, Fold(*product, {Value::Int32(6), Value::Int32(-7)}));
+  EXPECT_EQ(i, Value::Int32(-42));
+  // 65536 * 65536 == 2^32, which wraps to 0 as a Java int.
+  ASSERT_OK_AND_ASSIGN(Value w, Fold(*product, {Value::Int32(65536), Value::Int32(65536)}));
+  EXPECT_EQ(w, Value::Int32(0));
+  // 2^62 * 4 == 2^64 wraps to 0 as a Java long.
+  ASSERT_OK_AND_ASSIGN(Value l, Fold(*product, {Value::Int64(int64_t{1} << 62), Value::Int64(4)}));
+  EXPECT_EQ(l, Value::Int64(0));
+  ASSERT_OK_AND_ASSIGN(Value d, Fold(*product, {Value::Double(1.5), Value::Double(4.0)}));
+  EXPECT_EQ(d, Value::Double(6.0));
+  Value state = Value::Double(2.0);
+  EXPECT_THAT(product->Apply(&state, Value::Float(2.0f)), StatusIs(StatusCode::kInvalidArgument));
+}
+
+}  // namespace
+}  // namespace quarry

@@ -1,0 +1,79 @@
+#include "keypackages/key_format.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "tests/testutil/status_matchers.h"
+
+namespace quarry {
+namespace {
+
+using namespace std::string_literals;
+using ::quarry::testing::StatusIs;
+
+TEST(KeyFormatTest, SplitKeyTakesTheLastThreeDelimiters) {
+  // ByteEntity A->B, group "e", qualifier 01 02 (escaped 01), visibility "v".
+  const std::string key =
+      "A\x00\x02\x00"
+      "B\x00\x02"
+      "\x00"
+      "e"
+      "\x00"
+      "\x01\x02"
+      "\x00"
+      "v"s;
+  ASSERT_OK_AND_ASSIGN(KeyParts p, SplitKey(key));
+  EXPECT_EQ(p.row_section,
+            "A\x00\x02\x00"
+            "B\x00\x02"s);
+  EXPECT_EQ(p.group, "e");
+  EXPECT_EQ(p.column_qualifier, "\x01\x02"s);
+  EXPECT_EQ(p.visibility, "v");
+  ASSERT_OK_AND_ASSIGN(size_t n, RowAndGroupLength(key));
+  EXPECT_EQ(key.substr(0, n),
+            "A\x00\x02\x00"
+            "B\x00\x02"
+            "\x00"
+            "e"
+            "\x00"s);
+}
+
+TEST(KeyFormatTest, SplitKeyAllowsEmptyPieces) {
+  const std::string key = "\x00\x01\x00\x00\x00"s;  // The views borrow from it.
+  ASSERT_OK_AND_ASSIGN(KeyParts p, SplitKey(key));
+  EXPECT_EQ(p.row_section, "\x00\x01"s);
+  EXPECT_EQ(p.group, "");
+  EXPECT_EQ(p.column_qualifier, "");
+  EXPECT_EQ(p.visibility, "");
+}
+
+TEST(KeyFormatTest, SplitKeyRejectsTooFewDelimiters) {
+  EXPECT_THAT(SplitKey(""), StatusIs(StatusCode::kDataLoss));
+  EXPECT_THAT(SplitKey("\x00\x00\x00"s), StatusIs(StatusCode::kDataLoss));
+  EXPECT_THAT(SplitKey("A\x00"
+                       "g\x00\x00"s),
+              StatusIs(StatusCode::kDataLoss));
+}
+
+TEST(KeyFormatTest, RowPrefixIsFirstVertexAndDelimiter) {
+  EXPECT_EQ(RowPrefix("AB\x00\x01\x00g\x00\x00"s), "AB\x00"s);
+  EXPECT_EQ(RowPrefix("\x00\x01"s), "\x00"s);
+  EXPECT_EQ(RowPrefix("AB"), "");
+  EXPECT_TRUE(InRowPrefixDomain("A\x00"s));
+  EXPECT_FALSE(InRowPrefixDomain("A"));
+}
+
+TEST(KeyFormatTest, PersistedFlagValuesAreGaffers) {
+  EXPECT_EQ(static_cast<int>(ByteEntityFlag::kEntity), 1);
+  EXPECT_EQ(static_cast<int>(ByteEntityFlag::kDirectedSourceFirst), 2);
+  EXPECT_EQ(static_cast<int>(ByteEntityFlag::kDirectedDestinationFirst), 3);
+  EXPECT_EQ(static_cast<int>(ByteEntityFlag::kUndirected), 4);
+  EXPECT_EQ(static_cast<int>(ClassicFlag::kUndirected), 1);
+  EXPECT_EQ(static_cast<int>(ClassicFlag::kDirectedSourceFirst), 2);
+  EXPECT_EQ(static_cast<int>(ClassicFlag::kDirectedDestinationFirst), 3);
+  EXPECT_EQ(kKeyFormatVersion, 1u);
+}
+
+}  // namespace
+}  // namespace quarry

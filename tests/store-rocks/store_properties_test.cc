@@ -1,0 +1,72 @@
+#include "store-rocks/store_properties.h"
+
+#include "tests/testutil/status_matchers.h"
+
+namespace quarry {
+namespace {
+
+using ::quarry::testing::StatusIs;
+using ::quarry::testing::StatusIsWithMessage;
+
+TEST(StorePropertiesTest, DefaultsNeedNoKeys) {
+  ASSERT_OK_AND_ASSIGN(StoreProperties p, StoreProperties::Parse("", "store.properties"));
+  EXPECT_EQ(p.key_package, "byteEntity");
+  EXPECT_EQ(p.durability, Durability::kLog);
+  EXPECT_EQ(p.block_cache_bytes, 256ull << 20);
+  EXPECT_EQ(p.bloom_bits_per_key, 10);
+  EXPECT_TRUE(p.validator_enabled);
+}
+
+TEST(StorePropertiesTest, ReadsGafferAndQuarryKeys) {
+  const char* text =
+      "# a comment\n"
+      "gaffer.store.class=uk.gov.gchq.gaffer.accumulostore.AccumuloStore\n"
+      "gaffer.store.accumulo.keypackage.class="
+      "uk.gov.gchq.gaffer.accumulostore.key.core.impl.classic.ClassicKeyPackage\n"
+      "quarry.durability = sync\n"
+      "quarry.block.cache.size: 1g\n"
+      "quarry.write.buffer.size=8m\n"
+      "quarry.data.dirs=/a, /b,\\\n"
+      "  /c\n"
+      "gaffer.store.accumulo.enable.validator.iterator=false\n";
+  ASSERT_OK_AND_ASSIGN(StoreProperties p, StoreProperties::Parse(text, "store.properties"));
+  EXPECT_EQ(p.key_package, "classic");
+  EXPECT_EQ(p.durability, Durability::kSync);
+  EXPECT_EQ(p.block_cache_bytes, 1ull << 30);
+  EXPECT_EQ(p.write_buffer_bytes, 8ull << 20);
+  EXPECT_EQ(p.data_dirs, (std::vector<std::string>{"/a", "/b", "/c"}));
+  EXPECT_FALSE(p.validator_enabled);
+  EXPECT_TRUE(p.unknown_keys().empty());
+}
+
+TEST(StorePropertiesTest, BadValuesNameTheKey) {
+  EXPECT_THAT(StoreProperties::Parse("quarry.durability=sometimes", "f"),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "quarry.durability"));
+  EXPECT_THAT(StoreProperties::Parse("quarry.block.cache.size=lots", "f"),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "quarry.block.cache.size"));
+  EXPECT_THAT(StoreProperties::Parse("quarry.keypackage=fancy", "f"),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "fancy"));
+  EXPECT_THAT(StoreProperties::Parse("quarry.bloom.bits=65", "f"),
+              StatusIs(StatusCode::kInvalidArgument));
+  EXPECT_THAT(StoreProperties::FromFile("/nonexistent/store.properties"),
+              StatusIs(StatusCode::kNotFound));
+}
+
+TEST(StorePropertiesTest, UnknownQuarryKeysAreReported) {
+  ASSERT_OK_AND_ASSIGN(StoreProperties p, StoreProperties::Parse("quarry.durabilty=sync\n", "f"));
+  EXPECT_EQ(p.unknown_keys(), std::vector<std::string>{"quarry.durabilty"});
+}
+
+TEST(StorePropertiesTest, RoundTripsThroughText) {
+  ASSERT_OK_AND_ASSIGN(StoreProperties p,
+                       StoreProperties::Parse("quarry.durability=flush\nquarry.compression=zstd\n"
+                                              "quarry.data.dirs=/x,/y\n",
+                                              "f"));
+  ASSERT_OK_AND_ASSIGN(StoreProperties back, StoreProperties::Parse(p.ToPropertiesText(), "g"));
+  EXPECT_EQ(back.durability, Durability::kFlush);
+  EXPECT_EQ(back.compression, "zstd");
+  EXPECT_EQ(back.data_dirs, p.data_dirs);
+}
+
+}  // namespace
+}  // namespace quarry
