@@ -94,6 +94,12 @@ class KeyPackage {
   virtual Status RangesFor(const ElementId& seed, const SeedOptions& options,
                            std::vector<KeyRange>* out) const = 0;
 
+  // RangesFor every seed of one scan batch, then MergeOverlapping over the
+  // batch's ranges (and any already in `*out`), so that a row reached by
+  // several seeds is scanned once (§9.6). Errors as RangesFor.
+  Status RangesForBatch(const std::vector<ElementId>& seeds, const SeedOptions& options,
+                        std::vector<KeyRange>* out) const;
+
   // Appends the one range of GetElementsInRanges for the pair (a, b): from
   // the lowest start to the highest end of both seeds' ranges built with
   // include_incoming_outgoing EITHER. Errors as RangesFor.
