@@ -108,6 +108,44 @@ TEST_P(KeyPackageContractTest, KeyOrderIsAccumuloOrder) {
   }
 }
 
+// With an ordered vertex type (Long: OrderedLongSerialiser), numeric vertex
+// order is key order, for entities and for the rows of edges.
+TEST_P(KeyPackageContractTest, LongVertexOrderIsKeyOrder) {
+  constexpr char kLongSchema[] = R"json({
+    "entities": {"N": {"vertex": "long"}},
+    "edges": {"L": {"source": "long", "destination": "long", "directed": "bool"}},
+    "types": {"long": {"class": "java.lang.Long"}, "bool": {"class": "java.lang.Boolean"}}
+  })json";
+  ASSERT_OK_AND_ASSIGN(auto schema, Schema::FromJsonStrings({kLongSchema}, {"long.json"}));
+  ASSERT_OK_AND_ASSIGN(auto package, MakeKeyPackage(GetParam(), schema));
+  const uint32_t seed = 271828;
+  std::mt19937_64 rng(seed);
+  auto any = [&rng]() -> int64_t {
+    switch (rng() % 3) {
+      case 0:
+        return static_cast<int64_t>(rng() % 1000) - 500;
+      case 1:
+        return rng() % 2 == 0 ? INT64_MIN + static_cast<int64_t>(rng() % 300)
+                              : INT64_MAX - static_cast<int64_t>(rng() % 300);
+      default:
+        return static_cast<int64_t>(rng());
+    }
+  };
+  for (int i = 0; i < 3000; ++i) {
+    const int64_t a = any(), b = any();
+    const bool entity = rng() % 2 == 0;
+    auto key_of = [&](int64_t v) {
+      std::vector<KeyValue> kvs;
+      Status s = entity ? package->Encode(Element::Entity("N", Value::Int64(v)), 1, &kvs)
+                        : package->Encode(
+                              Element::Edge("L", Value::Int64(v), Value::Int64(0), true), 1, &kvs);
+      EXPECT_OK(s);
+      return kvs.empty() ? std::string() : kvs[0].key;
+    };
+    ASSERT_EQ(a < b, key_of(a) < key_of(b)) << "seed " << seed << ": " << a << " vs " << b;
+  }
+}
+
 TEST_P(KeyPackageContractTest, RandomBytesDecodeToOkOrDataLoss) {
   const uint32_t seed = 8080;
   std::mt19937 rng(seed);
