@@ -1,7 +1,16 @@
 // Functions used by View transforms (koryphe's Function implementations).
 //
-// Apply maps the selected input values to output values, one per projection
-// key (most functions produce one output).
+// Apply maps the selected input values (in selection order; a missing value
+// is a null Value) to one output value. Single-input functions take exactly
+// one arg, two-input ones (Concat, Multiply, Divide) exactly two; a wrong
+// count is InvalidArgument. Functions whose Java result is a tuple (Divide,
+// DivideBy) return its items as a kList.
+//
+// Supported (full koryphe names "uk.gov.gchq.koryphe.impl.function.X" or the
+// simple names): Identity, ToNull, ToString, ToLong, ToInteger, ToDouble,
+// ToFloat, ToUpperCase, ToLowerCase (ASCII case only), Concat (separator),
+// Length (maxLength), Size, Multiply, MultiplyBy (by), Divide, DivideBy (by),
+// Increment (increment), DefaultIfNull (defaultValue).
 //
 // Thread safety: immutable after parsing; Apply() is const and reentrant.
 #pragma once
@@ -33,7 +42,13 @@ struct TupleFunction {
   std::shared_ptr<const Function> function;
   std::vector<std::string> projection;
 
-  // Applies to `element`, writing the projection properties.
+  // Applies to `element`. With one projection key the output is written to
+  // it; with several, the output must be a collection whose items are
+  // written to the keys in order (koryphe's TupleOutputAdapter). A key that
+  // names an identifier (VERTEX, SOURCE, DESTINATION, DIRECTED,
+  // MATCHED_VERTEX, ADJACENT_MATCHED_VERTEX, GROUP) replaces it, re-normalising
+  // an undirected edge; any other key is a property (null removes it).
+  // On error the element may be partly updated.
   Status Apply(Element* element) const;
   Json ToJson() const;
 };
