@@ -143,6 +143,23 @@ TEST(SchemaTest, VisibilityTestSchemaUsesItsExplicitSerialisers) {
             "uk.gov.gchq.koryphe.impl.binaryoperator.StringConcat");
 }
 
+TEST(SchemaTest, ConformanceSchemasLoad) {
+  for (const char* name : {"doc_simple.json", "doc_commits_basic.json", "doc_commits_dates.json",
+                           "doc_commits_groupby.json"}) {
+    SCOPED_TRACE(name);
+    auto s = Schema::FromFiles({testing::SharedDir() + "/conformance/schemas/" + name});
+    ASSERT_OK(s);
+    EXPECT_FALSE((*s)->edge_groups().empty());
+  }
+  auto s =
+      Schema::FromFiles({testing::SharedDir() + "/conformance/schemas/doc_commits_groupby.json"});
+  ASSERT_OK(s);
+  const SchemaElementDefinition* commit = (*s)->Group("Commit");
+  EXPECT_EQ(commit->group_by(), std::vector<std::string>{"issue"});
+  EXPECT_TRUE((*s)->Group("Person")->properties().empty());
+  EXPECT_TRUE((*s)->Group("Person")->full_aggregator().empty());
+}
+
 TEST(SchemaTest, MissingFileIsNotFound) {
   EXPECT_THAT(Schema::FromFiles({Example("road-traffic/elements.json"), "/nope/types.json"}),
               StatusIsWithMessage(StatusCode::kNotFound, "/nope/types.json"));
@@ -252,6 +269,12 @@ std::vector<BadSchemaCase> BindingBadSchemaCases() {
        kInvalid,
        "schema.json: types.freq: no order-preserving, consistent serialiser for class "
        "uk.gov.gchq.gaffer.types.FreqMap"},
+      {"UnusedTypeWithUnknownPredicate",
+       [](Json* s) {
+         (*s)["types"]["spare"] = {{"class", "java.lang.Long"},
+                                   {"validateFunctions", {{{"class", "IsBig"}}}}};
+       },
+       kInvalid, "schema.json: types.spare.validateFunctions[0]"},
       {"VertexSerialiserNotOrderPreserving",
        [](Json* s) {
          (*s)["types"]["id.string"]["class"] = "java.lang.Long";
