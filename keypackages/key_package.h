@@ -30,6 +30,7 @@
 #include "keypackages/key_format.h"
 #include "keypackages/key_range.h"
 #include "keypackages/row_filter.h"
+#include "keypackages/value_format.h"
 #include "schema/schema.h"
 
 namespace quarry {
@@ -102,6 +103,19 @@ class KeyPackage {
   // The per-row filter a scan of `kind` needs, or nullopt if its ranges
   // select exactly the right rows (ByteEntity seeded scans).
   virtual std::optional<RowFilter> FilterFor(ScanKind kind, const SeedOptions& options) const = 0;
+
+  // The property layout of `group` (what goes in the column qualifier, the
+  // visibility and the value), or nullptr if the schema lacks the group.
+  // Lives as long as the package.
+  virtual const PropertyLayout* LayoutFor(std::string_view group) const = 0;
+
+  // Appends to `dst` a key with `key`'s row section and group and with the
+  // column qualifier and visibility encoded from `properties`, as query-time
+  // aggregation rebuilds its output key (§9.8). DataLoss if `key` is
+  // malformed or names an unknown group; InvalidArgument if a property cannot
+  // be serialised.
+  virtual Status RebuildKey(std::string_view key, const Properties& properties,
+                            std::string* dst) const = 0;
 
   // ParseRow(key) then filter.Accepts. DataLoss if the key is malformed.
   Result<bool> Accepts(std::string_view key, const RowFilter& filter) const;

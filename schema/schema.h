@@ -6,6 +6,17 @@
 //
 // Errors name the file, the JSON path and what is wrong, e.g.
 //   "types.json: types.count.class: unknown class 'java.lang.Lnog'".
+// The rules (merge §2.7, parents §2.8, validation §2.6 and more) are listed in
+// schema/internal/schema_merge.h, schema_checks.h and schema_builder.h.
+// Decisions beyond Gaffer:
+// * A parent that does not exist is an error (Gaffer silently keeps it).
+// * The timestamp property must be a Long, may not be a groupBy property,
+//   and its type must aggregate with Max (AccumuloStore's rule).
+// * The visibility property must be a String or byte[]; it MAY be a groupBy
+//   property (Gaffer's own AccumuloStore test schema does this).
+// * A class, serialiser, predicate or operator Quarry does not implement is
+//   InvalidArgument naming it and its path (e.g. the gaffer-doc-only
+//   ExampleTuple2BinaryOperator), never ignored.
 //
 // Thread safety: immutable after construction; safe to share.
 #pragma once
@@ -73,8 +84,29 @@ class SchemaElementDefinition {
   }
 
   // The aggregator for one property: the element-level one that selects it,
-  // else its type's aggregateFunction; null if none.
+  // else its type's aggregateFunction; null if none or if !aggregate().
   const BinaryOperator* AggregatorFor(std::string_view property) const;
+
+  // Gaffer's aggregators as lists of tuple operators (gaffer-compat.md §2.5);
+  // all are empty when !aggregate(). Each tuple folds its selected properties
+  // independently.
+  //
+  // Full: the element-level aggregateFunctions, then the type-level
+  // aggregateFunction of every property they do not select, in property order.
+  const std::vector<TupleBinaryOperator>& full_aggregator() const { return full_aggregator_; }
+  // Ingest (identical keys merged at write and compaction): as full, without
+  // the groupBy properties and the visibility property (part of the key).
+  // Element-level tuples selecting a groupBy property are left out.
+  const std::vector<TupleBinaryOperator>& ingest_aggregator() const { return ingest_aggregator_; }
+  // Query time: `view_group_by` (nullptr = the schema's groupBy) is the
+  // effective groupBy; the view's aggregator tuples come first, then the
+  // element-level tuples unless all their properties are in the effective
+  // groupBy or all are covered by the view aggregator, then the type-level
+  // aggregator of every remaining property not in the effective groupBy
+  // (the visibility property included).
+  std::vector<TupleBinaryOperator> QueryAggregator(
+      const std::vector<std::string>* view_group_by,
+      const std::vector<TupleBinaryOperator>& view_aggregator) const;
 
   // Gaffer's full validator (element-level functions, then each identifier's
   // and each property's type validators). With `include_is_a`, also checks
@@ -97,6 +129,8 @@ class SchemaElementDefinition {
   std::string description_;
   ElementFilter validate_functions_;
   std::vector<TupleBinaryOperator> aggregate_functions_;
+  std::vector<TupleBinaryOperator> full_aggregator_;
+  std::vector<TupleBinaryOperator> ingest_aggregator_;
 };
 
 class Schema {
@@ -113,7 +147,8 @@ class Schema {
   // Sorted by group name.
   const std::vector<const SchemaElementDefinition*>& entity_groups() const { return entities_; }
   const std::vector<const SchemaElementDefinition*>& edge_groups() const { return edges_; }
-  // nullptr if unknown.
+  // nullptr if unknown or used by no group (Gaffer's SchemaOptimiser drops
+  // unused types; json() still lists them).
   const TypeDefinition* Type(std::string_view name) const;
 
   // The one serialiser for all vertices (explicit vertexSerialiser, or chosen
@@ -125,7 +160,9 @@ class Schema {
   // config.timestampProperty (or v1's top-level timestampProperty), if any.
   const std::optional<std::string>& timestamp_property() const { return timestamp_property_; }
 
-  // The merged, parent-expanded schema as Gaffer JSON (one document).
+  // The merged, parent-expanded schema as Gaffer JSON (one document; v1 keys
+  // written in their v2 form; properties in schema order). Loading
+  // json().dump() again gives an equal schema: persist this.
   const Json& json() const { return json_; }
 
  private:

@@ -7,38 +7,29 @@
 namespace quarry::schema_internal {
 namespace {
 
-// Documents are read with ordered_json: a group's "properties" order fixes
-// the stored value layout, and nlohmann::json would sort the keys.
-using OJson = nlohmann::ordered_json;
-
-// Function objects are kept as plain Json (what the parsers take).
-Json ToPlainJson(const OJson& j) {
-  return Json::parse(j.dump(-1, ' ', false, OJson::error_handler_t::replace), nullptr, false);
-}
-
 // The value of `key` in `obj`, or nullptr when absent or JSON null.
-const OJson* FindField(const OJson& obj, std::string_view key) {
+const Json* FindField(const Json& obj, std::string_view key) {
   auto it = obj.find(key);
   if (it == obj.end() || it->is_null()) return nullptr;
   return &*it;
 }
 
-Status ReadString(const OJson& obj, std::string_view key, const Origin& origin,
+Status ReadString(const Json& obj, std::string_view key, const Origin& origin,
                   std::optional<std::string>* out) {
-  const OJson* v = FindField(obj, key);
+  const Json* v = FindField(obj, key);
   if (v == nullptr) return Status::OK();
   if (!v->is_string()) return SchemaError(origin.Field(key), "expected a string");
   *out = v->get<std::string>();
   return Status::OK();
 }
 
-Status ReadStringList(const OJson& obj, std::string_view key, const Origin& origin,
+Status ReadStringList(const Json& obj, std::string_view key, const Origin& origin,
                       std::vector<std::string>* out) {
-  const OJson* v = FindField(obj, key);
+  const Json* v = FindField(obj, key);
   if (v == nullptr) return Status::OK();
   if (!v->is_array()) return SchemaError(origin.Field(key), "expected an array of strings");
   for (size_t i = 0; i < v->size(); ++i) {
-    const OJson& item = (*v)[i];
+    const Json& item = (*v)[i];
     if (!item.is_string()) return SchemaError(origin.Field(key).Item(i), "expected a string");
     std::string s = item.get<std::string>();
     bool seen = false;
@@ -48,18 +39,18 @@ Status ReadStringList(const OJson& obj, std::string_view key, const Origin& orig
   return Status::OK();
 }
 
-Status ReadFunction(const OJson& obj, std::string_view key, const Origin& origin,
+Status ReadFunction(const Json& obj, std::string_view key, const Origin& origin,
                     std::optional<RawFunction>* out) {
-  const OJson* v = FindField(obj, key);
+  const Json* v = FindField(obj, key);
   if (v == nullptr) return Status::OK();
   if (!v->is_object()) return SchemaError(origin.Field(key), "expected an object with a 'class'");
-  *out = RawFunction{origin.Field(key), ToPlainJson(*v)};
+  *out = RawFunction{origin.Field(key), *v};
   return Status::OK();
 }
 
 // A legacy "<key>Class": "name" field becomes {"class": "name"} unless the v2
 // form is present with another class.
-Status ReadLegacyClass(const OJson& obj, std::string_view legacy_key, const Origin& origin,
+Status ReadLegacyClass(const Json& obj, std::string_view legacy_key, const Origin& origin,
                        std::optional<RawFunction>* out) {
   std::optional<std::string> legacy;
   QUARRY_RETURN_IF_ERROR(ReadString(obj, legacy_key, origin, &legacy));
@@ -77,17 +68,17 @@ Status ReadLegacyClass(const OJson& obj, std::string_view legacy_key, const Orig
   return Status::OK();
 }
 
-Status ReadTupleFunctions(const OJson& obj, std::string_view key, const Origin& origin,
+Status ReadTupleFunctions(const Json& obj, std::string_view key, const Origin& origin,
                           std::vector<RawTupleFunction>* out) {
-  const OJson* v = FindField(obj, key);
+  const Json* v = FindField(obj, key);
   if (v == nullptr) return Status::OK();
   if (!v->is_array()) return SchemaError(origin.Field(key), "expected an array");
   for (size_t i = 0; i < v->size(); ++i) {
     Origin item_origin = origin.Field(key).Item(i);
-    const OJson& item = (*v)[i];
+    const Json& item = (*v)[i];
     if (!item.is_object()) return SchemaError(item_origin, "expected an object");
-    RawTupleFunction f{item_origin, {}, ToPlainJson(item)};
-    const OJson* sel = FindField(item, "selection");
+    RawTupleFunction f{item_origin, {}, item};
+    const Json* sel = FindField(item, "selection");
     if (sel == nullptr || !sel->is_array() || sel->empty()) {
       return SchemaError(item_origin.Field("selection"), "expected a non-empty array of keys");
     }
@@ -102,7 +93,7 @@ Status ReadTupleFunctions(const OJson& obj, std::string_view key, const Origin& 
   return Status::OK();
 }
 
-Status ReadTypeRef(const OJson& obj, std::string_view key, std::string_view id_name,
+Status ReadTypeRef(const Json& obj, std::string_view key, std::string_view id_name,
                    const Origin& origin, std::vector<RawTypeRef>* out) {
   std::optional<std::string> type;
   QUARRY_RETURN_IF_ERROR(ReadString(obj, key, origin, &type));
@@ -110,8 +101,8 @@ Status ReadTypeRef(const OJson& obj, std::string_view key, std::string_view id_n
   return Status::OK();
 }
 
-Status ReadProperties(const OJson& obj, const Origin& origin, RawElementDef* def) {
-  const OJson* props = FindField(obj, "properties");
+Status ReadProperties(const Json& obj, const Origin& origin, RawElementDef* def) {
+  const Json* props = FindField(obj, "properties");
   if (props == nullptr) return Status::OK();
   Origin props_origin = origin.Field("properties");
   if (!props->is_object()) return SchemaError(props_origin, "expected an object");
@@ -124,7 +115,7 @@ Status ReadProperties(const OJson& obj, const Origin& origin, RawElementDef* def
   return Status::OK();
 }
 
-Result<RawElementDef> ReadElementDef(const OJson& obj, std::string group, ElementKind kind,
+Result<RawElementDef> ReadElementDef(const Json& obj, std::string group, ElementKind kind,
                                      const Origin& origin) {
   if (!obj.is_object()) return SchemaError(origin, "expected an object");
   RawElementDef def;
@@ -145,7 +136,7 @@ Result<RawElementDef> ReadElementDef(const OJson& obj, std::string group, Elemen
   def.parents_origin = origin.Field("parents");
   QUARRY_RETURN_IF_ERROR(ReadStringList(obj, "parents", origin, &def.parents));
   QUARRY_RETURN_IF_ERROR(ReadString(obj, "description", origin, &def.description));
-  if (const OJson* agg = FindField(obj, "aggregate")) {
+  if (const Json* agg = FindField(obj, "aggregate")) {
     if (!agg->is_boolean()) return SchemaError(origin.Field("aggregate"), "expected true or false");
     def.aggregate = agg->get<bool>();
   }
@@ -156,9 +147,9 @@ Result<RawElementDef> ReadElementDef(const OJson& obj, std::string group, Elemen
   return def;
 }
 
-Status ReadGroups(const OJson& doc, std::string_view key, ElementKind kind, const std::string& file,
+Status ReadGroups(const Json& doc, std::string_view key, ElementKind kind, const std::string& file,
                   RawGroups* out) {
-  const OJson* groups = FindField(doc, key);
+  const Json* groups = FindField(doc, key);
   if (groups == nullptr) return Status::OK();
   Origin origin{file, std::string(key)};
   if (!groups->is_object()) return SchemaError(origin, "expected an object of groups");
@@ -170,7 +161,7 @@ Status ReadGroups(const OJson& doc, std::string_view key, ElementKind kind, cons
   return Status::OK();
 }
 
-Result<RawTypeDef> ReadTypeDef(const OJson& obj, std::string name, const Origin& origin) {
+Result<RawTypeDef> ReadTypeDef(const Json& obj, std::string name, const Origin& origin) {
   if (!obj.is_object()) return SchemaError(origin, "expected an object");
   RawTypeDef def;
   def.name = std::move(name);
@@ -181,20 +172,20 @@ Result<RawTypeDef> ReadTypeDef(const OJson& obj, std::string name, const Origin&
   QUARRY_RETURN_IF_ERROR(ReadLegacyClass(obj, "serialiserClass", origin, &def.serialiser));
   QUARRY_RETURN_IF_ERROR(ReadFunction(obj, "aggregateFunction", origin, &def.aggregate_function));
   QUARRY_RETURN_IF_ERROR(ReadString(obj, "description", origin, &def.description));
-  if (const OJson* vf = FindField(obj, "validateFunctions")) {
+  if (const Json* vf = FindField(obj, "validateFunctions")) {
     Origin vf_origin = origin.Field("validateFunctions");
     if (!vf->is_array()) return SchemaError(vf_origin, "expected an array of predicates");
     for (size_t i = 0; i < vf->size(); ++i) {
       if (!(*vf)[i].is_object())
         return SchemaError(vf_origin.Item(i), "expected a predicate object");
-      def.validate_functions.push_back(RawFunction{vf_origin.Item(i), ToPlainJson((*vf)[i])});
+      def.validate_functions.push_back(RawFunction{vf_origin.Item(i), (*vf)[i]});
     }
   }
   return def;
 }
 
-Status ReadTypes(const OJson& doc, const std::string& file, RawSchema* out) {
-  const OJson* types = FindField(doc, "types");
+Status ReadTypes(const Json& doc, const std::string& file, RawSchema* out) {
+  const Json* types = FindField(doc, "types");
   if (types == nullptr) return Status::OK();
   Origin origin{file, "types"};
   if (!types->is_object()) return SchemaError(origin, "expected an object of types");
@@ -206,9 +197,9 @@ Status ReadTypes(const OJson& doc, const std::string& file, RawSchema* out) {
   return Status::OK();
 }
 
-Status ReadConfig(const OJson& doc, const std::string& file, RawSchema* out) {
+Status ReadConfig(const Json& doc, const std::string& file, RawSchema* out) {
   Origin top{file, ""};
-  if (const OJson* config = FindField(doc, "config")) {
+  if (const Json* config = FindField(doc, "config")) {
     if (!config->is_object()) return SchemaError(top.Field("config"), "expected an object");
     for (auto it = config->begin(); it != config->end(); ++it) {
       Origin o = top.Field("config").Field(it.key());
@@ -231,7 +222,7 @@ Status ReadConfig(const OJson& doc, const std::string& file, RawSchema* out) {
   return Status::OK();
 }
 
-Status ReadTopLevel(const OJson& doc, const std::string& file, RawSchema* out) {
+Status ReadTopLevel(const Json& doc, const std::string& file, RawSchema* out) {
   Origin top{file, ""};
   out->visibility_origin = top.Field("visibilityProperty");
   QUARRY_RETURN_IF_ERROR(ReadString(doc, "visibilityProperty", top, &out->visibility_property));
@@ -241,51 +232,46 @@ Status ReadTopLevel(const OJson& doc, const std::string& file, RawSchema* out) {
   return ReadConfig(doc, file, out);
 }
 
-OJson ToOrderedJson(const Json& j) {
-  return OJson::parse(j.dump(-1, ' ', false, Json::error_handler_t::replace), nullptr, false);
-}
-
-OJson ElementDefToJson(const RawElementDef& def) {
+Json ElementDefToJson(const RawElementDef& def) {
   static constexpr std::pair<std::string_view, std::string_view> kIdKeys[] = {
       {"VERTEX", "vertex"},
       {"SOURCE", "source"},
       {"DESTINATION", "destination"},
       {"DIRECTED", "directed"}};
-  OJson out = OJson::object();
+  Json out = Json::object();
   if (def.description) out["description"] = *def.description;
   for (const auto& [id, key] : kIdKeys) {
     if (const RawTypeRef* ref = def.FindIdentifier(id)) out[std::string(key)] = ref->type;
   }
   if (!def.properties.empty()) {
-    OJson props = OJson::object();
+    Json props = Json::object();
     for (const RawTypeRef& p : def.properties) props[p.name] = p.type;
     out["properties"] = std::move(props);
   }
   if (!def.group_by.empty()) out["groupBy"] = def.group_by;
   if (!def.parents.empty()) out["parents"] = def.parents;
   if (!def.aggregate) out["aggregate"] = false;
-  OJson validate = OJson::array(), aggregate = OJson::array();
-  for (const RawTupleFunction& f : def.validate_functions)
-    validate.push_back(ToOrderedJson(f.json));
+  Json validate = Json::array(), aggregate = Json::array();
+  for (const RawTupleFunction& f : def.validate_functions) validate.push_back(f.json);
   for (const RawTupleFunction& f : def.aggregate_functions) {
-    aggregate.push_back(ToOrderedJson(f.json));
+    aggregate.push_back(f.json);
   }
   if (!validate.empty()) out["validateFunctions"] = std::move(validate);
   if (!aggregate.empty()) out["aggregateFunctions"] = std::move(aggregate);
   return out;
 }
 
-OJson TypeDefToJson(const RawTypeDef& def) {
-  OJson out = OJson::object();
+Json TypeDefToJson(const RawTypeDef& def) {
+  Json out = Json::object();
   if (def.description) out["description"] = *def.description;
   if (def.class_name) out["class"] = *def.class_name;
-  if (def.serialiser) out["serialiser"] = ToOrderedJson(def.serialiser->json);
+  if (def.serialiser) out["serialiser"] = def.serialiser->json;
   if (def.aggregate_function) {
-    out["aggregateFunction"] = ToOrderedJson(def.aggregate_function->json);
+    out["aggregateFunction"] = def.aggregate_function->json;
   }
   if (!def.validate_functions.empty()) {
-    OJson validate = OJson::array();
-    for (const RawFunction& f : def.validate_functions) validate.push_back(ToOrderedJson(f.json));
+    Json validate = Json::array();
+    for (const RawFunction& f : def.validate_functions) validate.push_back(f.json);
     out["validateFunctions"] = std::move(validate);
   }
   return out;
@@ -293,9 +279,9 @@ OJson TypeDefToJson(const RawTypeDef& def) {
 
 }  // namespace
 
-OJson RawSchemaToJson(const RawSchema& schema) {
-  OJson out = OJson::object();
-  OJson edges = OJson::object(), entities = OJson::object(), types = OJson::object();
+Json RawSchemaToJson(const RawSchema& schema) {
+  Json out = Json::object();
+  Json edges = Json::object(), entities = Json::object(), types = Json::object();
   for (const auto& [name, def] : schema.edges) edges[name] = ElementDefToJson(def);
   for (const auto& [name, def] : schema.entities) entities[name] = ElementDefToJson(def);
   for (const auto& [name, def] : schema.types) types[name] = TypeDefToJson(def);
@@ -304,10 +290,10 @@ OJson RawSchemaToJson(const RawSchema& schema) {
   if (!types.empty()) out["types"] = std::move(types);
   if (schema.visibility_property) out["visibilityProperty"] = *schema.visibility_property;
   if (schema.vertex_serialiser) {
-    out["vertexSerialiser"] = ToOrderedJson(schema.vertex_serialiser->json);
+    out["vertexSerialiser"] = schema.vertex_serialiser->json;
   }
   if (!schema.config.empty()) {
-    OJson config = OJson::object();
+    Json config = Json::object();
     for (const auto& [key, value] : schema.config) config[key] = value;
     out["config"] = std::move(config);
   }
@@ -332,7 +318,7 @@ Result<std::string> ReadSchemaFile(const std::string& path) {
 }
 
 Result<RawSchema> ParseRawSchema(std::string_view text, const std::string& file) {
-  OJson doc = OJson::parse(text, nullptr, /*allow_exceptions=*/false);
+  Json doc = Json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (doc.is_discarded()) return InvalidArgumentError(file + ": not valid JSON");
   if (!doc.is_object()) return InvalidArgumentError(file + ": expected a JSON object");
   RawSchema schema;

@@ -1,5 +1,5 @@
-// Reading Gaffer schema files into RawSchemas and writing a RawSchema back as
-// one Gaffer schema JSON document.
+// Reading Gaffer schema files (key order kept: Json is ordered_json) into RawSchemas and writing a
+// RawSchema back as one Gaffer schema JSON document.
 //
 // Accepted (gaffer-compat.md §2.1-2.3): entities, edges, types,
 // visibilityProperty, vertexSerialiser, config, and the v1 keys
@@ -29,7 +29,7 @@ Result<std::string> ReadSchemaFile(const std::string& path);
 Result<RawSchema> ParseRawSchema(std::string_view text, const std::string& file);
 
 // The Gaffer JSON of `schema` (v2 keys only; functions as written), with
-// properties in schema order (hence ordered_json).
-nlohmann::ordered_json RawSchemaToJson(const RawSchema& schema);
+// properties in schema order (Json is ordered_json).
+Json RawSchemaToJson(const RawSchema& schema);
 
 }  // namespace quarry::schema_internal

@@ -68,9 +68,11 @@ Status MergeGroups(RawGroups from, RawGroups* into) {
 
 std::string FunctionClass(const Json& json) { return FunctionClassName(json); }
 
-// `json` with its "class" reduced to the canonical simple name, for equality.
-Json CanonicalFunction(const Json& json) {
-  Json out = json;
+// `json` with its "class" reduced to the canonical simple name and its keys
+// sorted (nlohmann::json), for equality that ignores key order.
+nlohmann::json CanonicalFunction(const Json& json) {
+  nlohmann::json out = nlohmann::json::parse(
+      json.dump(-1, ' ', false, Json::error_handler_t::replace), nullptr, false);
   if (out.is_object() && out.contains("class")) out["class"] = FunctionClass(json);
   return out;
 }

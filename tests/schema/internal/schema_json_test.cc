@@ -60,7 +60,7 @@ TEST(SchemaJsonTest, LegacyV1KeysMapToV2Forms) {
   ASSERT_TRUE(s.types.at("t").serialiser.has_value());
   EXPECT_EQ(s.types.at("t").serialiser->json["class"],
             "uk.gov.gchq.gaffer.serialisation.implementation.raw.CompactRawLongSerialiser");
-  nlohmann::ordered_json out = RawSchemaToJson(s);
+  Json out = RawSchemaToJson(s);
   EXPECT_EQ(out["config"]["timestampProperty"], "ts");
   EXPECT_FALSE(out.contains("timestampProperty"));
   EXPECT_FALSE(out.contains("vertexSerialiserClass"));
@@ -109,7 +109,7 @@ TEST(SchemaJsonTest, RoundTripKeepsPropertyOrderAndFunctions) {
       "validateFunctions": [{"selection": ["z"], "predicate": {"class": "Exists"}}]}},
       "types": {"t": {"class": "Long", "description": "d"}}, "visibilityProperty": "a"})";
   ASSERT_OK_AND_ASSIGN(RawSchema s, ParseRawSchema(text, "e.json"));
-  nlohmann::ordered_json out = RawSchemaToJson(s);
+  Json out = RawSchemaToJson(s);
   EXPECT_EQ(out["edges"]["E"]["properties"].dump(), R"({"z":"t","a":"t"})");
   EXPECT_EQ(out["edges"]["E"]["aggregate"], false);
   EXPECT_EQ(out["edges"]["E"]["directed"], "true");

@@ -1,0 +1,121 @@
+// TuplePredicate (koryphe's TupleAdaptedPredicate over an element) and
+// ElementFilter (Gaffer's list of them, all of which must pass).
+#include <vector>
+
+#include "graph-core/internal/json_value_util.h"
+#include "graph-core/predicate.h"
+#include "graph-core/predicates/internal/predicate_util.h"
+
+namespace quarry {
+namespace {
+
+using internal::IndexPath;
+using internal::JoinPath;
+using internal::JsonError;
+using internal::JsonTypeName;
+
+Result<std::vector<std::string>> ReadSelection(const Json& json, std::string_view path) {
+  const Json* f = internal::FindField(json, "selection");
+  if (f == nullptr) return internal::MissingField(path, "selection");
+  std::string field_path = JoinPath(path, "selection");
+  if (!f->is_array()) {
+    return JsonError(field_path, "expected an array, got " + std::string(JsonTypeName(*f)));
+  }
+  std::vector<std::string> out;
+  for (size_t i = 0; i < f->size(); ++i) {
+    const Json& key = (*f)[i];
+    if (!key.is_string()) {
+      return JsonError(IndexPath(field_path, i), "expected a property or identifier name, got " +
+                                                     std::string(JsonTypeName(key)));
+    }
+    out.push_back(key.get<std::string>());
+  }
+  return out;
+}
+
+}  // namespace
+
+bool TuplePredicate::Test(const Element& element) const {
+  // Selections are short (one or two keys); keep them on the stack.
+  constexpr size_t kInline = 4;
+  Value inline_values[kInline];
+  const Value* inline_refs[kInline];
+  std::vector<Value> heap_values;
+  std::vector<const Value*> heap_refs;
+  const size_t n = selection.size();
+  Value* values = inline_values;
+  const Value** refs = inline_refs;
+  if (n > kInline) {
+    heap_values.resize(n);
+    heap_refs.resize(n);
+    values = heap_values.data();
+    refs = heap_refs.data();
+  }
+  for (size_t i = 0; i < n; ++i) {
+    values[i] = element.GetIdentifierOrProperty(selection[i]);
+    refs[i] = &values[i];
+  }
+  return predicate->Test(ValueRefs(refs, n));
+}
+
+Json TuplePredicate::ToJson() const {
+  Json out = Json::object();
+  out["selection"] = selection;
+  out["predicate"] = predicate->ToJson();
+  return out;
+}
+
+Result<TuplePredicate> ParseTuplePredicate(const Json& json, std::string_view path) {
+  if (!json.is_object()) {
+    return JsonError(path, "expected {\"selection\": [...], \"predicate\": {...}}, got " +
+                               std::string(JsonTypeName(json)));
+  }
+  TuplePredicate out;
+  QUARRY_ASSIGN_OR_RETURN(out.selection, ReadSelection(json, path));
+  QUARRY_ASSIGN_OR_RETURN(internal::PredicatePtr p,
+                          internal::ReadPredicateField(json, "predicate", path, true));
+  out.predicate = std::move(p);
+  return out;
+}
+
+bool ElementFilter::Test(const Element& element) const {
+  for (const TuplePredicate& p : predicates_) {
+    if (!p.Test(element)) return false;
+  }
+  return true;
+}
+
+void ElementFilter::Append(const ElementFilter& other) {
+  predicates_.insert(predicates_.end(), other.predicates_.begin(), other.predicates_.end());
+}
+
+Json ElementFilter::ToJson() const {
+  Json out = Json::array();
+  for (const TuplePredicate& p : predicates_) out.push_back(p.ToJson());
+  return out;
+}
+
+Result<ElementFilter> ParseElementFilter(const Json& json, std::string_view path) {
+  // Gaffer also writes an ElementFilter as {"predicates": [...]}.
+  if (json.is_null()) return ElementFilter();
+  const Json* list = &json;
+  std::string list_path(path);
+  if (json.is_object()) {
+    list = internal::FindField(json, "predicates");
+    list_path = JoinPath(path, "predicates");
+    if (list == nullptr) return ElementFilter();
+  }
+  if (!list->is_array()) {
+    return JsonError(list_path, "expected an array of {\"selection\", \"predicate\"}, got " +
+                                    std::string(JsonTypeName(*list)));
+  }
+  std::vector<TuplePredicate> predicates;
+  for (size_t i = 0; i < list->size(); ++i) {
+    QUARRY_ASSIGN_OR_RETURN(TuplePredicate p,
+                            ParseTuplePredicate((*list)[i], IndexPath(list_path, i)));
+    predicates.push_back(std::move(p));
+  }
+  return ElementFilter(std::move(predicates));
+}
+
+}  // namespace quarry

@@ -1,0 +1,40 @@
+// FilterIterator: yields the source's cells that a subclass accepts, in the
+// manner of Accumulo's Filter. Filtering one cell never depends on another, so
+// every filter is seek-safe by construction.
+//
+// Thread safety: as KvIterator (one thread at a time).
+#pragma once
+
+#include <memory>
+#include <string_view>
+#include <utility>
+
+#include "graph-core/status.h"
+#include "iterators/kv_iterator.h"
+
+namespace quarry {
+
+class FilterIterator : public WrappingIterator {
+ public:
+  explicit FilterIterator(std::unique_ptr<KvIterator> source)
+      : WrappingIterator(std::move(source)) {}
+
+  void Seek(const KeyRange& range) override;
+  bool Valid() const override { return status_.ok() && source()->Valid(); }
+  void Next() override;
+  Status status() const override { return status_.ok() ? source()->status() : status_; }
+
+ protected:
+  // True to yield the cell, false to skip it. An error (e.g. DataLoss for
+  // bytes that cannot be decoded) ends the scan and becomes status(); it is
+  // never treated as a rejection. The views are valid only during the call.
+  virtual Result<bool> Accept(std::string_view key, std::string_view value) = 0;
+
+ private:
+  // Advances the source past rejected cells.
+  void SkipRejected();
+
+  Status status_;
+};
+
+}  // namespace quarry

@@ -1,0 +1,70 @@
+// CoreKeyPackage: the one KeyPackage implementation, parameterised by the
+// package's RowLayout (Gaffer's AbstractCoreKeyAccumuloElementConverter and
+// AbstractCoreKeyRangeFactory play the same role).
+//
+// Thread safety: immutable after Create; all methods const and reentrant.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "keypackages/internal/row_layout.h"
+#include "keypackages/key_package.h"
+#include "keypackages/value_format.h"
+
+namespace quarry::internal {
+
+class CoreKeyPackage final : public KeyPackage {
+ public:
+  // InvalidArgument if a group's properties cannot be laid out or the vertex
+  // serialiser is not consistent.
+  static Result<std::unique_ptr<const KeyPackage>> Create(std::string_view name,
+                                                          const RowLayout& layout,
+                                                          std::shared_ptr<const Schema> schema);
+
+  std::string_view Name() const override { return name_; }
+  const Schema& schema() const override { return *schema_; }
+  Status Encode(const Element& element, int64_t timestamp,
+                std::vector<KeyValue>* out) const override;
+  Result<Element> Decode(std::string_view key, std::string_view value) const override;
+  Result<RowInfo> ParseRow(std::string_view key) const override;
+  Status RangesFor(const ElementId& seed, const SeedOptions& options,
+                   std::vector<KeyRange>* out) const override;
+  Status RangesBetween(const ElementId& a, const ElementId& b, const SeedOptions& options,
+                       std::vector<KeyRange>* out) const override;
+  std::optional<RowFilter> FilterFor(ScanKind kind, const SeedOptions& options) const override;
+  const PropertyLayout* LayoutFor(std::string_view group) const override;
+  Status RebuildKey(std::string_view key, const Properties& properties,
+                    std::string* dst) const override;
+
+ private:
+  CoreKeyPackage(std::string_view name, const RowLayout& layout,
+                 std::shared_ptr<const Schema> schema)
+      : name_(name), layout_(layout), schema_(std::move(schema)) {}
+
+  // The escaped serialised vertex appended to `dst`; raw bytes to `*raw`.
+  Status AppendVertex(const Value& vertex, std::string_view what, std::string* raw,
+                      std::string* dst) const;
+  Result<Value> DecodeVertex(std::string_view escaped) const;
+  Status AppendTail(const PropertyLayout& layout, const Properties& properties,
+                    std::string* dst) const;
+  Status DecodeProperties(const PropertyLayout& layout, const KeyParts& parts,
+                          std::string_view value, Properties* out) const;
+  Status EntitySeedRanges(const Value& vertex, const SeedOptions& options,
+                          std::vector<KeyRange>* out) const;
+  Status EdgeSeedRanges(const EdgeSeed& seed, const SeedOptions& options,
+                        std::vector<KeyRange>* out) const;
+  Status VertexRanges(const Value& vertex, const RowFilter& select,
+                      std::vector<KeyRange>* out) const;
+
+  std::string name_;
+  const RowLayout& layout_;
+  std::shared_ptr<const Schema> schema_;
+  std::map<std::string, PropertyLayout, std::less<>> groups_;
+};
+
+}  // namespace quarry::internal

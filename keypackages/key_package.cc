@@ -1,0 +1,47 @@
+#include "keypackages/key_package.h"
+
+#include <string>
+
+#include "keypackages/internal/core_key_package.h"
+#include "keypackages/internal/row_layout.h"
+
+namespace quarry {
+namespace {
+
+constexpr std::string_view kGafferPrefix = "uk.gov.gchq.gaffer.accumulostore.key.core.impl.";
+
+}  // namespace
+
+Result<bool> KeyPackage::Accepts(std::string_view key, const RowFilter& filter) const {
+  QUARRY_ASSIGN_OR_RETURN(RowInfo row, ParseRow(key));
+  return filter.Accepts(row);
+}
+
+Result<std::string_view> CanonicalKeyPackageName(std::string_view name) {
+  std::string_view simple = name;
+  if (simple.substr(0, kGafferPrefix.size()) == kGafferPrefix) {
+    simple.remove_prefix(kGafferPrefix.size());
+    if (simple == "byteEntity.ByteEntityKeyPackage") return kByteEntityKeyPackageName;
+    if (simple == "classic.ClassicKeyPackage") return kClassicKeyPackageName;
+  } else {
+    if (simple == kByteEntityKeyPackageName || simple == "ByteEntityKeyPackage") {
+      return kByteEntityKeyPackageName;
+    }
+    if (simple == kClassicKeyPackageName || simple == "ClassicKeyPackage") {
+      return kClassicKeyPackageName;
+    }
+  }
+  return InvalidArgumentError("unknown key package '" + std::string(name) +
+                              "' (expected byteEntity, classic or a Gaffer key package class)");
+}
+
+Result<std::unique_ptr<const KeyPackage>> MakeKeyPackage(std::string_view name,
+                                                         std::shared_ptr<const Schema> schema) {
+  QUARRY_ASSIGN_OR_RETURN(std::string_view canonical, CanonicalKeyPackageName(name));
+  const internal::RowLayout& layout = canonical == kByteEntityKeyPackageName
+                                          ? internal::ByteEntityLayout()
+                                          : internal::ClassicLayout();
+  return internal::CoreKeyPackage::Create(canonical, layout, std::move(schema));
+}
+
+}  // namespace quarry

@@ -1,0 +1,170 @@
+#include "keypackages/value_format.h"
+
+#include <string>
+
+#include "schema/vlong.h"
+
+namespace quarry {
+namespace {
+
+std::string Where(const SchemaElementDefinition& def, const PropertyDefinition& p) {
+  return "group '" + def.group() + "' property '" + p.name + "'";
+}
+
+// Reused per thread: serialising a property must not allocate per element.
+std::string& Scratch() {
+  thread_local std::string scratch;
+  scratch.clear();
+  return scratch;
+}
+
+}  // namespace
+
+Result<PropertyLayout> PropertyLayout::For(const Schema& schema,
+                                           const SchemaElementDefinition& def) {
+  PropertyLayout layout;
+  layout.def_ = &def;
+  for (const PropertyDefinition& p : def.properties()) {
+    if (p.type == nullptr || p.type->serialiser == nullptr) {
+      return InvalidArgumentError(Where(def, p) + " has no serialiser");
+    }
+    const bool is_visibility = schema.visibility_property() == p.name;
+    const bool is_timestamp = schema.timestamp_property() == p.name;
+    if (is_visibility) layout.visibility_ = &p;
+    if (is_timestamp) layout.timestamp_ = &p;
+    if (!is_visibility && !is_timestamp && !def.IsGroupBy(p.name)) layout.value_.push_back(&p);
+  }
+  for (const std::string& name : def.group_by()) {
+    const PropertyDefinition* p = def.FindProperty(name);
+    if (p == nullptr) {
+      return InvalidArgumentError("group '" + def.group() + "' groupBy names unknown property '" +
+                                  name + "'");
+    }
+    layout.group_by_.push_back(p);
+  }
+  return layout;
+}
+
+Status PropertyLayout::AppendSerialised(const PropertyDefinition& p, const Properties& properties,
+                                        std::string* dst) const {
+  const Value* v = properties.Find(p.name);
+  if (v == nullptr || v->is_null()) {
+    AppendVLong(0, dst);
+    return Status::OK();
+  }
+  std::string& bytes = Scratch();
+  Status s = p.type->serialiser->Serialise(*v, &bytes);
+  if (!s.ok()) return InvalidArgumentError(Where(*def_, p) + ": " + s.message());
+  AppendVLong(static_cast<int64_t>(bytes.size()), dst);
+  dst->append(bytes);
+  return Status::OK();
+}
+
+Status PropertyLayout::SetDeserialised(const PropertyDefinition& p, std::string_view bytes,
+                                       Properties* out) const {
+  const Serialiser& ser = *p.type->serialiser;
+  if (bytes.empty()) {
+    out->Set(p.name, ser.DeserialiseEmpty());
+    return Status::OK();
+  }
+  Result<Value> v = ser.Deserialise(bytes);
+  if (!v.ok()) return DataLossError(Where(*def_, p) + ": " + v.status().message());
+  out->Set(p.name, std::move(v).value());
+  return Status::OK();
+}
+
+Status PropertyLayout::ReadProperty(const PropertyDefinition& p, std::string_view* in,
+                                    Properties* out) const {
+  size_t pos = 0;
+  Result<std::string_view> bytes = ReadLengthPrefixed(*in, &pos);
+  if (!bytes.ok()) return DataLossError(Where(*def_, p) + ": " + bytes.status().message());
+  in->remove_prefix(pos);
+  return SetDeserialised(p, bytes.value(), out);
+}
+
+Status PropertyLayout::EncodeValue(const Properties& properties, int64_t timestamp,
+                                   std::string* dst) const {
+  AppendValueTimestamp(timestamp, dst);
+  for (const PropertyDefinition* p : value_) {
+    QUARRY_RETURN_IF_ERROR(AppendSerialised(*p, properties, dst));
+  }
+  return Status::OK();
+}
+
+Status PropertyLayout::DecodeValue(std::string_view value, int64_t* timestamp,
+                                   Properties* out) const {
+  Result<int64_t> ts = ValueTimestamp(value);
+  if (!ts.ok()) return DataLossError("group '" + def_->group() + "': " + ts.status().message());
+  *timestamp = ts.value();
+  value.remove_prefix(kValueTimestampBytes);
+  for (const PropertyDefinition* p : value_) {
+    if (value.empty()) break;  // Trailing properties may be missing.
+    QUARRY_RETURN_IF_ERROR(ReadProperty(*p, &value, out));
+  }
+  if (!value.empty()) {
+    return DataLossError("group '" + def_->group() + "': " + std::to_string(value.size()) +
+                         " unexpected bytes after the last property of the value");
+  }
+  if (timestamp_ != nullptr) out->Set(timestamp_->name, Value::Int64(*timestamp));
+  return Status::OK();
+}
+
+Status PropertyLayout::EncodeColumnQualifier(const Properties& properties, std::string* dst) const {
+  for (const PropertyDefinition* p : group_by_) {
+    QUARRY_RETURN_IF_ERROR(AppendSerialised(*p, properties, dst));
+  }
+  return Status::OK();
+}
+
+Status PropertyLayout::DecodeColumnQualifier(std::string_view cq, Properties* out) const {
+  for (const PropertyDefinition* p : group_by_) {
+    if (cq.empty()) {
+      return DataLossError(Where(*def_, *p) + ": missing from the column qualifier");
+    }
+    QUARRY_RETURN_IF_ERROR(ReadProperty(*p, &cq, out));
+  }
+  if (!cq.empty()) {
+    return DataLossError("group '" + def_->group() + "': " + std::to_string(cq.size()) +
+                         " unexpected bytes after the groupBy properties");
+  }
+  return Status::OK();
+}
+
+Status PropertyLayout::EncodeVisibility(const Properties& properties, std::string* dst) const {
+  if (visibility_ == nullptr) return Status::OK();
+  const Value* v = properties.Find(visibility_->name);
+  if (v == nullptr || v->is_null()) return Status::OK();
+  Status s = visibility_->type->serialiser->Serialise(*v, dst);
+  if (!s.ok()) return InvalidArgumentError(Where(*def_, *visibility_) + ": " + s.message());
+  return Status::OK();
+}
+
+Status PropertyLayout::DecodeVisibility(std::string_view visibility, Properties* out) const {
+  if (visibility_ == nullptr) {
+    if (visibility.empty()) return Status::OK();
+    return DataLossError("group '" + def_->group() +
+                         "' has no visibility property but the key holds a visibility");
+  }
+  return SetDeserialised(*visibility_, visibility, out);
+}
+
+Result<int64_t> ValueTimestamp(std::string_view value) {
+  if (value.size() < kValueTimestampBytes) {
+    return DataLossError("value of " + std::to_string(value.size()) +
+                         " bytes is too short to hold its 8-byte timestamp");
+  }
+  uint64_t u = 0;
+  for (size_t i = 0; i < kValueTimestampBytes; ++i) {
+    u = (u << 8) | static_cast<unsigned char>(value[i]);
+  }
+  return static_cast<int64_t>(u);
+}
+
+void AppendValueTimestamp(int64_t timestamp, std::string* dst) {
+  const uint64_t u = static_cast<uint64_t>(timestamp);
+  for (int shift = 56; shift >= 0; shift -= 8) {
+    dst->push_back(static_cast<char>((u >> shift) & 0xFF));
+  }
+}
+
+}  // namespace quarry

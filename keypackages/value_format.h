@@ -1,0 +1,95 @@
+// The persisted byte format of Quarry's values (value format version 1), and
+// PropertyLayout, the per-group codec that splits an element's properties
+// between the key (column qualifier, visibility; see key_format.h) and the
+// value.
+//
+//   value = timestamp: 8 bytes, big-endian two's complement int64
+//           then, for each property of the group in SCHEMA ORDER, skipping
+//           the groupBy properties, the visibility property and the
+//           timestamp property:  VLong(length) bytes
+//
+// As Gaffer's AccumuloStore value (gaffer-compat.md §4.3) plus the leading
+// timestamp that Accumulo keeps in its key. Decoding consumes properties in
+// order until the bytes run out, so trailing properties may be missing (a
+// property added at the end of a group decodes as absent from old values).
+// Length 0 is the serialiser's DeserialiseEmpty() (e.g. "" for a String,
+// absent for a Long); a null or absent property is written with length 0.
+//
+//   column qualifier (unescaped) = for each groupBy property in GROUPBY
+//           ORDER: VLong(length) bytes      (Gaffer's, §4.2)
+//   visibility (unescaped) = the visibility property serialised by its
+//           type's serialiser, or empty if the group lacks it or it is null.
+//
+// On decode the schema's timestamp property, when the group has it, is set to
+// Long(timestamp).
+//
+// Thread safety: PropertyLayout is immutable; safe to share.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "graph-core/element.h"
+#include "graph-core/status.h"
+#include "schema/schema.h"
+
+namespace quarry {
+
+// Persisted in the graph's metadata with the key-package name.
+inline constexpr uint32_t kValueFormatVersion = 1;
+inline constexpr size_t kValueTimestampBytes = 8;
+
+class PropertyLayout {
+ public:
+  // REQUIRES: `def` belongs to `schema`; both outlive the layout.
+  // InvalidArgument naming the group and property if a property has no
+  // serialiser.
+  static Result<PropertyLayout> For(const Schema& schema, const SchemaElementDefinition& def);
+
+  const SchemaElementDefinition& definition() const { return *def_; }
+  // groupBy properties in groupBy order.
+  const std::vector<const PropertyDefinition*>& group_by() const { return group_by_; }
+  // Properties stored in the value, in schema order.
+  const std::vector<const PropertyDefinition*>& value_properties() const { return value_; }
+  // Null if the group has no visibility / timestamp property.
+  const PropertyDefinition* visibility() const { return visibility_; }
+  const PropertyDefinition* timestamp() const { return timestamp_; }
+
+  // Appends the value. InvalidArgument naming group and property if a
+  // property's value cannot be serialised.
+  Status EncodeValue(const Properties& properties, int64_t timestamp, std::string* dst) const;
+  // Sets the value's properties (and the timestamp property) into `*out` and
+  // the timestamp into `*timestamp`. DataLoss naming group and property on
+  // malformed bytes.
+  Status DecodeValue(std::string_view value, int64_t* timestamp, Properties* out) const;
+
+  // Appends the unescaped column qualifier / visibility. Errors as EncodeValue.
+  Status EncodeColumnQualifier(const Properties& properties, std::string* dst) const;
+  Status EncodeVisibility(const Properties& properties, std::string* dst) const;
+  // Decode the unescaped forms into `*out`. Errors as DecodeValue.
+  Status DecodeColumnQualifier(std::string_view cq, Properties* out) const;
+  Status DecodeVisibility(std::string_view visibility, Properties* out) const;
+
+ private:
+  PropertyLayout() = default;
+  Status AppendSerialised(const PropertyDefinition& p, const Properties& properties,
+                          std::string* dst) const;
+  Status ReadProperty(const PropertyDefinition& p, std::string_view* in, Properties* out) const;
+  Status SetDeserialised(const PropertyDefinition& p, std::string_view bytes,
+                         Properties* out) const;
+
+  const SchemaElementDefinition* def_ = nullptr;
+  std::vector<const PropertyDefinition*> group_by_;
+  std::vector<const PropertyDefinition*> value_;
+  const PropertyDefinition* visibility_ = nullptr;
+  const PropertyDefinition* timestamp_ = nullptr;
+};
+
+// The timestamp at the front of a value. DataLoss if shorter than 8 bytes.
+Result<int64_t> ValueTimestamp(std::string_view value);
+// Appends the 8 timestamp bytes.
+void AppendValueTimestamp(int64_t timestamp, std::string* dst);
+
+}  // namespace quarry

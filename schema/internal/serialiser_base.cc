@@ -1,0 +1,39 @@
+#include "schema/internal/serialiser_base.h"
+
+#include <algorithm>
+
+namespace quarry::internal {
+
+bool SerialiserBase::CanHandle(ValueType type) const {
+  return std::find(handled_.begin(), handled_.end(), type) != handled_.end();
+}
+
+std::string_view SerialiserBase::SimpleName() const {
+  std::string_view name = traits_.class_name;
+  size_t dot = name.rfind('.');
+  return dot == std::string_view::npos ? name : name.substr(dot + 1);
+}
+
+Status SerialiserBase::Serialise(const Value& value, std::string* dst) const {
+  if (value.is_null()) return Status::OK();  // Gaffer's serialiseNull(): zero bytes.
+  if (!CanHandle(value.type())) {
+    return InvalidArgumentError(std::string(SimpleName()) + ": cannot serialise a " +
+                                std::string(JavaClassName(value.type())));
+  }
+  size_t old_size = dst->size();
+  Status status = SerialiseNonNull(value, dst);
+  if (!status.ok()) {
+    dst->resize(old_size);  // Leave no partial output behind.
+    return status.WithContext(SimpleName());
+  }
+  return status;
+}
+
+Result<Value> SerialiserBase::Deserialise(std::string_view bytes) const {
+  if (bytes.empty()) return DeserialiseEmpty();
+  Result<Value> result = DeserialiseNonEmpty(bytes);
+  if (!result.ok()) return result.status().WithContext(SimpleName());
+  return result;
+}
+
+}  // namespace quarry::internal

@@ -1,0 +1,136 @@
+// The Ordered* serialisers: OrderedLong, OrderedDate, OrderedInteger,
+// OrderedDouble and OrderedFloat (formats in their headers).
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+#include "schema/serialisers/ordered_double_serialiser.h"
+#include "schema/serialisers/ordered_float_serialiser.h"
+#include "schema/serialisers/ordered_integer_serialiser.h"
+#include "schema/serialisers/ordered_long_serialiser.h"
+
+namespace quarry {
+namespace {
+
+// The lexicoder on `width` bytes (8 or 4) of an already sign-flipped `u`.
+void AppendOrderedBits(uint64_t u, int width, std::string* dst) {
+  const int top_shift = 8 * (width - 1);
+  const bool high = ((u >> (8 * width - 1)) & 1) != 0;
+  const uint64_t prefix = high ? 0xff : 0x00;
+  int skip = 0;
+  while (skip < width && ((u >> (top_shift - 8 * skip)) & 0xff) == prefix) ++skip;
+  const int n = width - skip;
+  dst->push_back(static_cast<char>(high ? 2 * width - n : n));
+  for (int i = skip; i < width; ++i) {
+    dst->push_back(static_cast<char>((u >> (top_shift - 8 * i)) & 0xff));
+  }
+}
+
+// Reads the lexicoder on `width` bytes; returns the sign-flipped bits.
+Result<uint64_t> DecodeOrderedBits(std::string_view bytes, int width) {
+  if (bytes.empty()) return DataLossError("no bytes");
+  const int header = static_cast<uint8_t>(bytes[0]);
+  if (header > 2 * width) return DataLossError("bad header byte " + std::to_string(header));
+  const int n = header <= width ? header : 2 * width - header;
+  if (bytes.size() != static_cast<size_t>(1 + n)) {
+    return DataLossError("header " + std::to_string(header) + " needs " + std::to_string(1 + n) +
+                         " bytes, got " + std::to_string(bytes.size()));
+  }
+  uint64_t u = 0;
+  for (int i = 1; i <= n; ++i) u = (u << 8) | static_cast<uint8_t>(bytes[i]);
+  if (header > width) {
+    // Fill the dropped high bytes with ones (n < width here).
+    const uint64_t mask = width == 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * width)) - 1;
+    u |= (~uint64_t{0} << (8 * n)) & mask;
+  }
+  std::string canonical;
+  AppendOrderedBits(u, width, &canonical);
+  if (canonical != bytes) return DataLossError("non-canonical encoding");
+  return u;
+}
+
+constexpr uint64_t kLongSign = uint64_t{1} << 63;
+constexpr uint32_t kIntSign = uint32_t{1} << 31;
+
+}  // namespace
+
+void AppendOrderedLong(int64_t v, std::string* dst) {
+  AppendOrderedBits(static_cast<uint64_t>(v) ^ kLongSign, 8, dst);
+}
+
+Result<int64_t> DecodeOrderedLong(std::string_view bytes) {
+  QUARRY_ASSIGN_OR_RETURN(uint64_t u, DecodeOrderedBits(bytes, 8));
+  return static_cast<int64_t>(u ^ kLongSign);
+}
+
+void AppendOrderedInt(int32_t v, std::string* dst) {
+  AppendOrderedBits(static_cast<uint32_t>(v) ^ kIntSign, 4, dst);
+}
+
+Result<int32_t> DecodeOrderedInt(std::string_view bytes) {
+  QUARRY_ASSIGN_OR_RETURN(uint64_t u, DecodeOrderedBits(bytes, 4));
+  return static_cast<int32_t>(static_cast<uint32_t>(u) ^ kIntSign);
+}
+
+Status OrderedLongSerialiser::SerialiseNonNull(const Value& value, std::string* dst) const {
+  AppendOrderedLong(value.AsInt64(), dst);
+  return Status::OK();
+}
+
+Result<Value> OrderedLongSerialiser::DeserialiseNonEmpty(std::string_view bytes) const {
+  QUARRY_ASSIGN_OR_RETURN(int64_t v, DecodeOrderedLong(bytes));
+  return Value::Int64(v);
+}
+
+Status OrderedDateSerialiser::SerialiseNonNull(const Value& value, std::string* dst) const {
+  AppendOrderedLong(value.AsInt64(), dst);
+  return Status::OK();
+}
+
+Result<Value> OrderedDateSerialiser::DeserialiseNonEmpty(std::string_view bytes) const {
+  QUARRY_ASSIGN_OR_RETURN(int64_t v, DecodeOrderedLong(bytes));
+  return Value::Date(v);
+}
+
+Status OrderedIntegerSerialiser::SerialiseNonNull(const Value& value, std::string* dst) const {
+  AppendOrderedInt(value.AsInt32(), dst);
+  return Status::OK();
+}
+
+Result<Value> OrderedIntegerSerialiser::DeserialiseNonEmpty(std::string_view bytes) const {
+  QUARRY_ASSIGN_OR_RETURN(int32_t v, DecodeOrderedInt(bytes));
+  return Value::Int32(v);
+}
+
+Status OrderedDoubleSerialiser::SerialiseNonNull(const Value& value, std::string* dst) const {
+  double d = value.AsDouble();
+  if (std::isnan(d)) d = std::numeric_limits<double>::quiet_NaN();  // Java's canonical NaN.
+  auto bits = std::bit_cast<int64_t>(d);
+  bits = bits < 0 ? ~bits : static_cast<int64_t>(static_cast<uint64_t>(bits) ^ kLongSign);
+  AppendOrderedLong(bits, dst);
+  return Status::OK();
+}
+
+Result<Value> OrderedDoubleSerialiser::DeserialiseNonEmpty(std::string_view bytes) const {
+  QUARRY_ASSIGN_OR_RETURN(int64_t l, DecodeOrderedLong(bytes));
+  int64_t bits = l < 0 ? static_cast<int64_t>(static_cast<uint64_t>(l) ^ kLongSign) : ~l;
+  return Value::Double(std::bit_cast<double>(bits));
+}
+
+Status OrderedFloatSerialiser::SerialiseNonNull(const Value& value, std::string* dst) const {
+  float f = value.AsFloat();
+  if (std::isnan(f)) f = std::numeric_limits<float>::quiet_NaN();  // Java's canonical NaN.
+  auto bits = std::bit_cast<int32_t>(f);
+  bits = bits < 0 ? ~bits : static_cast<int32_t>(static_cast<uint32_t>(bits) ^ kIntSign);
+  AppendOrderedInt(bits, dst);
+  return Status::OK();
+}
+
+Result<Value> OrderedFloatSerialiser::DeserialiseNonEmpty(std::string_view bytes) const {
+  QUARRY_ASSIGN_OR_RETURN(int32_t i, DecodeOrderedInt(bytes));
+  int32_t bits = i < 0 ? static_cast<int32_t>(static_cast<uint32_t>(i) ^ kIntSign) : ~i;
+  return Value::Float(std::bit_cast<float>(bits));
+}
+
+}  // namespace quarry

@@ -1,0 +1,44 @@
+// HyperLogLogPlusSerialiser and HllSketchSerialiser: cardinality sketches.
+//
+// Persisted format: Quarry's own HllSketch::Serialize() bytes
+// (graph-core/hll_sketch.h: u8 version=1 | u8 lg_k | 2^lg_k registers), NOT
+// the clearspring or DataSketches Java formats (gaffer-compat.md §3.2): a
+// Quarry graph's sketches are only read by Quarry.
+// Not order-preserving, not consistent (as Gaffer declares). Zero bytes read
+// back as null; bytes that are not a sketch are DataLoss.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "schema/internal/serialiser_base.h"
+
+namespace quarry {
+
+// com.clearspring.analytics.stream.cardinality.HyperLogLogPlus.
+class HyperLogLogPlusSerialiser : public internal::SerialiserBase {
+ public:
+  static constexpr std::string_view kClassName =
+      "uk.gov.gchq.gaffer.sketches.clearspring.cardinality.serialisation."
+      "HyperLogLogPlusSerialiser";
+  HyperLogLogPlusSerialiser()
+      : SerialiserBase({kClassName, false, false}, {ValueType::kHyperLogLogPlus}) {}
+
+ protected:
+  Status SerialiseNonNull(const Value& value, std::string* dst) const override;
+  Result<Value> DeserialiseNonEmpty(std::string_view bytes) const override;
+};
+
+// org.apache.datasketches.hll.HllSketch.
+class HllSketchSerialiser : public internal::SerialiserBase {
+ public:
+  static constexpr std::string_view kClassName =
+      "uk.gov.gchq.gaffer.sketches.datasketches.cardinality.serialisation.HllSketchSerialiser";
+  HllSketchSerialiser() : SerialiserBase({kClassName, false, false}, {ValueType::kHllSketch}) {}
+
+ protected:
+  Status SerialiseNonNull(const Value& value, std::string* dst) const override;
+  Result<Value> DeserialiseNonEmpty(std::string_view bytes) const override;
+};
+
+}  // namespace quarry
