@@ -210,11 +210,92 @@ IteratorContract QueryAggregationContract(std::string package_name) {
   return c;
 }
 
+// VisibilitySchema's RoadUse (groupBy none, visibility property): cells of
+// one row merge across visibilities; the visibility is their String Min and
+// the rebuilt key may sort before the group's first cell.
+KvList VisibilityModel(const KeyPackage& package, const KvMap& data, const KeyRange& range) {
+  struct Totals {
+    std::string first_key, last_key, visibility;
+    bool has_visibility = false;
+    int64_t count = 0, timestamp = INT64_MIN;
+  };
+  std::map<std::string, Totals> groups;
+  KvList all;
+  std::vector<std::string> last_keys;
+  for (const auto& [key, value] : data) {
+    std::string start = RoadGroupStart(key);
+    if (start == key) {
+      all.emplace_back(key, value);
+      last_keys.push_back(key);
+      continue;
+    }
+    Element e = MustDecode(package, key, value);
+    Totals& t = groups[start];
+    if (t.first_key.empty()) t.first_key = key;
+    t.last_key = key;
+    t.count += e.properties().Get("count").AsInt64();
+    const Value& v = e.properties().Get("visibility");
+    if (!v.is_null() && (!t.has_visibility || v.AsString() < t.visibility)) {
+      t.visibility = v.AsString();
+      t.has_visibility = true;
+    }
+    t.timestamp = std::max(t.timestamp, *ValueTimestamp(value));
+  }
+  for (const auto& [start, t] : groups) {
+    Properties p{{"count", Value::Int64(t.count)}};
+    if (t.has_visibility) p.Set("visibility", Value::String(t.visibility));
+    std::string key, value;
+    EXPECT_OK(package.RebuildKey(t.first_key, p, &key));
+    EXPECT_OK(package.LayoutFor("RoadUse")->EncodeValue(p, t.timestamp, &value));
+    all.emplace_back(key, value);
+    last_keys.push_back(t.last_key);
+  }
+  KvList out;
+  for (size_t i = 0; i < all.size(); ++i) {
+    if (range.Contains(all[i].first) && !KeyBeforeRange(range, last_keys[i])) {
+      out.push_back(all[i]);
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+IteratorContract VisibilityAggregationContract(std::string package_name) {
+  auto schema = VisibilitySchema();
+  auto package = Package(package_name, schema);
+  IteratorContract c;
+  c.name = "VisibilityAggregation_" + package_name;
+  c.make_data = [package](std::mt19937& rng) {
+    return EncodeAll(*package,
+                     RandomVisibilityElements(rng, rng() % 30, {"public", "private", "a&b"}), rng);
+  };
+  c.make_iterator = [package, schema](const KvMap* data) -> std::unique_ptr<KvIterator> {
+    std::map<std::string, QueryAggregation, std::less<>> aggregations;
+    for (const char* group : {"RoadUse", "Junction"}) {
+      Result<QueryAggregation> q =
+          QueryAggregation::Create(*schema, *schema->Group(group), nullptr, {});
+      EXPECT_OK(q.status());
+      aggregations.emplace(group, *q);
+    }
+    auto it = QueryAggregationIterator::Create(std::make_unique<MemoryKvIterator>(data), *package,
+                                               std::move(aggregations));
+    EXPECT_OK(it.status());
+    return std::move(*it);
+  };
+  c.model = [package](const KvMap& data, const KeyRange& range) {
+    return VisibilityModel(*package, data, range);
+  };
+  c.group_start = RoadGroupStart;
+  return c;
+}
+
 INSTANTIATE_TEST_SUITE_P(
     ScanLayers, IteratorContractTest,
     ::testing::Values(RowGroupContract("byteEntity"), RowGroupContract("classic"),
                       ElementFilterContract("byteEntity"), ElementFilterContract("classic"),
-                      QueryAggregationContract("byteEntity"), QueryAggregationContract("classic")),
+                      QueryAggregationContract("byteEntity"), QueryAggregationContract("classic"),
+                      VisibilityAggregationContract("byteEntity"),
+                      VisibilityAggregationContract("classic")),
     ContractName);
 
 }  // namespace
