@@ -228,6 +228,26 @@ TEST_P(ScanStackTest, CorruptCellEndsTheScanWithDataLoss) {
   EXPECT_THAT(ScanAll(*package, data, view, {}), StatusIs(StatusCode::kDataLoss));
 }
 
+// Query-time aggregation folds cells in key order, the first cell being the
+// state: First keeps the lowest key's value, Last the highest's.
+TEST_P(ScanStackTest, QueryTimeFirstAndLastFollowKeyOrder) {
+  auto package = Package(GetParam(), OrderingSchema());
+  auto version = [](int32_t bucket, const char* text) {
+    return Element::Entity("Versions", Value::String("v"),
+                           Properties{{"bucket", Value::Int32(bucket)},
+                                      {"first", Value::String(text)},
+                                      {"last", Value::String(text)}});
+  };
+  KvMap data = Encode(*package, {version(2, "two"), version(3, "three"), version(1, "one")});
+  View view = ParseViewOrDie(R"({"entities": {"Versions": {"groupBy": []}}})");
+  ASSERT_OK_AND_ASSIGN(std::vector<Element> got, ScanAll(*package, data, view, {}));
+  EXPECT_THAT(
+      got, ::testing::ElementsAre(Element::Entity("Versions", Value::String("v"),
+                                                  Properties{{"bucket", Value::Int32(6)},
+                                                             {"first", Value::String("one")},
+                                                             {"last", Value::String("three")}})));
+}
+
 INSTANTIATE_TEST_SUITE_P(Packages, ScanStackTest, ::testing::Values("byteEntity", "classic"));
 
 // Property: a cell whose visibility the auths do not satisfy never

@@ -84,7 +84,10 @@ std::shared_ptr<const Schema> OrderingSchema() {
                      "concat": "string.concat", "count": "count.long"}
     },
     "Aged": {"vertex": "string", "properties": {"time": "time.aged", "count": "count.long"}},
-    "Plain": {"vertex": "string", "properties": {"note": "string.first"}, "aggregate": false}
+    "Plain": {"vertex": "string", "properties": {"note": "string.first"}, "aggregate": false},
+    "Versions": {"vertex": "string", "groupBy": ["bucket"],
+                 "properties": {"bucket": "int.sum", "first": "string.first",
+                                "last": "string.last"}}
   },
   "edges": {
     "Link": {"source": "string", "destination": "string", "directed": "bool",

@@ -26,7 +26,8 @@ std::shared_ptr<const Schema> VisibilitySchema();
 // Entity group "Ordered" (vertex String): first String First, last String
 // Last, concat String StringConcat, count Long Sum. Entity group "Aged": time
 // Long Max with AgeOff(ageOffTime 1000 ms), count Long Sum. Entity group
-// "Plain" (aggregate false): note String. Edge group "Link": weight Int32
+// "Plain" (aggregate false): note String. Entity group "Versions": bucket
+// Int32 Sum (groupBy), first String First, last String Last. Edge group "Link": weight Int32
 // Sum, groupBy none.
 std::shared_ptr<const Schema> OrderingSchema();
 
