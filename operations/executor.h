@@ -1,0 +1,73 @@
+// Executor: runs Gaffer JSON operations and operation chains against a Graph
+// on behalf of a User. This is the one entry point the CLI and the Thrift
+// server share.
+//
+// Results are Gaffer JSON. Execute() materialises the whole result; Open()
+// returns a cursor that streams it in pages with bounded memory (the server's
+// paged execution, like Accumulo's proxy scanners).
+//
+// Thread safety: an Executor may be used from many threads at once; a cursor
+// by one thread at a time.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "graph-core/element.h"
+#include "graph-core/json_value.h"
+#include "graph-core/status.h"
+#include "store-rocks/graph.h"
+
+namespace quarry {
+
+struct User {
+  std::string user_id = "UNKNOWN";      // Gaffer's default user id.
+  std::vector<std::string> data_auths;  // Visibility authorisations for reads.
+  std::vector<std::string> op_auths;    // Operation authorisations.
+};
+
+// Limits that protect the process from hostile or careless requests.
+struct ExecutorLimits {
+  size_t max_operation_json_bytes = 256u << 20;
+  int max_json_depth = 200;                    // Deeper operation documents are refused.
+  size_t max_materialised_items = 10'000'000;  // Execute() refuses larger results; page instead.
+};
+
+class ResultCursor {
+ public:
+  virtual ~ResultCursor() = default;
+  // Up to `max_items` further result items (elements, seeds, values) as Gaffer
+  // JSON. An empty page with done() true marks the end.
+  virtual Result<std::vector<Json>> NextPage(size_t max_items) = 0;
+  virtual bool done() const = 0;
+};
+
+class Executor {
+ public:
+  explicit Executor(std::shared_ptr<Graph> graph, ExecutorLimits limits = {});
+
+  // Runs an operation or chain and returns its whole result as Gaffer JSON
+  // (an array for iterables, a number for Count, null for none).
+  // InvalidArgument for malformed or unknown operations, naming the JSON path.
+  Result<Json> Execute(const User& user, std::string_view operation_json) const;
+
+  // As Execute, but the result is streamed through a cursor.
+  Result<std::unique_ptr<ResultCursor>> Open(const User& user,
+                                             std::string_view operation_json) const;
+
+  // The typed fast path for AddElements (no JSON on the way in).
+  Status AddElements(const User& user, std::span<const Element> elements,
+                     const AddElementsOptions& options, AddElementsResult* result) const;
+
+  const Graph& graph() const { return *graph_; }
+
+ private:
+  std::shared_ptr<Graph> graph_;
+  ExecutorLimits limits_;
+};
+
+}  // namespace quarry

@@ -1,0 +1,141 @@
+// Graph: a Gaffer graph stored in RocksDB — Gaffer's AccumuloStore with
+// RocksDB in Accumulo's place.
+//
+// A graph lives in one directory: RocksDB data (a column family per schema
+// group), and in the metadata column family the schema JSON, key-package
+// name, key/value format version and split points — everything needed to
+// reopen it.
+//
+// Writes: elements -> key-package -> one RocksDB WriteBatch per request
+// (atomic within an instance, durable when acknowledged per the durability
+// property). Aggregated groups use Merge; the merge operator applies the
+// schema's ingest aggregators. Non-aggregated groups keep every element.
+// Reads: ranges from the key-package -> RocksDB iterators -> the iterator
+// stack (validation, visibility, direction, view filters, query-time
+// aggregation, transforms) -> elements, streamed with bounded memory.
+//
+// Thread safety: all methods are safe to call concurrently. Streams returned
+// by reads read a consistent snapshot and must not outlive the Graph.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "graph-core/element.h"
+#include "graph-core/element_id.h"
+#include "graph-core/status.h"
+#include "graph-core/view.h"
+#include "iterators/element_iterator.h"
+#include "iterators/visibility.h"
+#include "keypackages/key_package.h"
+#include "schema/schema.h"
+#include "store-rocks/store_properties.h"
+
+namespace quarry {
+
+struct AddElementsOptions {
+  bool validate = true;                // Check each element against the schema (IsA included).
+  bool skip_invalid_elements = false;  // Drop invalid elements instead of failing the request.
+};
+
+struct AddElementsResult {
+  uint64_t added = 0;
+  uint64_t skipped = 0;  // Invalid elements dropped (skip_invalid_elements).
+};
+
+struct QueryOptions {
+  std::optional<View> view;  // Absent: every group, no filters (Gaffer's null view).
+  IncludeIncomingOutgoing include_incoming_outgoing = IncludeIncomingOutgoing::kEither;
+  DirectedType directed_type = DirectedType::kEither;
+  bool seed_matching_equal = false;  // Gaffer v1 seedMatching EQUAL.
+  Authorizations auths;              // The user's data auths.
+};
+
+struct GroupStats {
+  uint64_t estimated_keys = 0;         // RocksDB's estimate of live keys.
+  uint64_t live_bytes = 0;             // Approximate on-disk size.
+  uint64_t deleted_by_validation = 0;  // Removed by the compaction filter since open.
+};
+
+struct GraphStats {
+  std::map<std::string, GroupStats> groups;
+  std::vector<std::string> split_points;  // Escaped keys, sorted.
+  std::string key_package;
+  std::string path;
+};
+
+class Graph {
+ public:
+  // Creates a graph in `dir` (which must not hold one). AlreadyExists if it does.
+  static Result<std::unique_ptr<Graph>> Create(const std::string& dir,
+                                               std::shared_ptr<const Schema> schema,
+                                               const StoreProperties& properties);
+
+  // Opens an existing graph. With `schema`, applies the migration rules
+  // (store-rocks/schema_migration.h) and stores the new schema; without, uses
+  // the stored one. FailedPrecondition on a refused change or a key-package
+  // mismatch (properties naming another package); NotFound if no graph.
+  static Result<std::unique_ptr<Graph>> Open(const std::string& dir,
+                                             std::shared_ptr<const Schema> schema = nullptr,
+                                             const StoreProperties* properties = nullptr);
+
+  virtual ~Graph() = default;
+
+  virtual std::shared_ptr<const Schema> schema() const = 0;
+  virtual const KeyPackage& key_package() const = 0;
+  virtual const StoreProperties& properties() const = 0;
+
+  // Atomic: on error nothing of the request is stored. InvalidArgument naming
+  // the element index, group and property for an invalid element (unless
+  // skipped).
+  virtual Status AddElements(std::span<const Element> elements, const AddElementsOptions& options,
+                             AddElementsResult* result) = 0;
+
+  // GetElements for `seeds` (Gaffer semantics, gaffer-compat.md §9).
+  virtual Result<std::unique_ptr<ElementIterator>> GetElements(
+      std::span<const ElementId> seeds, const QueryOptions& options) const = 0;
+  // Each stored element once (§9.6).
+  virtual Result<std::unique_ptr<ElementIterator>> GetAllElements(
+      const QueryOptions& options) const = 0;
+  // GetElementsInRanges: all rows between each pair's seeds.
+  virtual Result<std::unique_ptr<ElementIterator>> GetElementsInRanges(
+      std::span<const std::pair<ElementId, ElementId>> ranges,
+      const QueryOptions& options) const = 0;
+
+  // Deletes the stored key/values of each element (both halves of an edge).
+  virtual Status DeleteElements(std::span<const Element> elements) = 0;
+
+  // Full compaction: applies age-off (validators) to everything on disk.
+  virtual Status Compact() = 0;
+  // Counts per group of stored elements that `proposed` (a schema with
+  // changed validators) would delete, without deleting anything.
+  virtual Result<std::map<std::string, uint64_t>> PreviewValidation(
+      std::shared_ptr<const Schema> proposed) const = 0;
+
+  virtual Result<GraphStats> Stats() const = 0;
+
+  // A consistent copy of the graph in `dir` (RocksDB checkpoint; Accumulo's
+  // clone table). `dir` must not exist.
+  virtual Status Checkpoint(const std::string& dir) const = 0;
+
+  // Shards: contiguous key ranges cut at persisted split points.
+  virtual Status SetSplitPoints(std::vector<std::string> split_points) = 0;
+  // Split points that cut a sample of elements into `shards` even shards.
+  virtual Result<std::vector<std::string>> SplitPointsFromSample(std::span<const Element> sample,
+                                                                 int shards) const = 0;
+  // Merges the shards between two split points (Accumulo's merge).
+  virtual Status MergeShards(const std::string& start, const std::string& end) = 0;
+
+  // Sorted bulk import: writes SST files per shard and ingests them; ingest
+  // aggregation stays correct when keys already exist.
+  virtual Status BulkImport(std::span<const Element> elements, const AddElementsOptions& options,
+                            AddElementsResult* result) = 0;
+};
+
+}  // namespace quarry
