@@ -94,6 +94,10 @@ Result<KeyParts> SplitKey(std::string_view key);
 // see InRowPrefixDomain). The view borrows from `key`.
 std::string_view RowPrefix(std::string_view key);
 
+// The name a RocksDB SliceTransform wrapping RowPrefix should report (RocksDB
+// persists it in table properties). Persisted: change it if RowPrefix changes.
+inline constexpr std::string_view kRowPrefixExtractorName = "quarry.RowPrefix.1";
+
 // True if RowPrefix(key) is defined: the key contains a 00 byte. For a RocksDB
 // prefix extractor: InDomain(key) == InRowPrefixDomain(key), and
 // Transform(key) == RowPrefix(key), which is a prefix of the key.

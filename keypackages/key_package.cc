@@ -17,6 +17,13 @@ Result<bool> KeyPackage::Accepts(std::string_view key, const RowFilter& filter) 
   return filter.Accepts(row);
 }
 
+Status KeyPackage::RangesForBatch(const std::vector<ElementId>& seeds, const SeedOptions& options,
+                                  std::vector<KeyRange>* out) const {
+  for (const ElementId& seed : seeds) QUARRY_RETURN_IF_ERROR(RangesFor(seed, options, out));
+  MergeOverlapping(out);
+  return Status::OK();
+}
+
 Result<std::string_view> CanonicalKeyPackageName(std::string_view name) {
   std::string_view simple = name;
   if (simple.substr(0, kGafferPrefix.size()) == kGafferPrefix) {

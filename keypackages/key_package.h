@@ -10,7 +10,16 @@
 // then keep each row that the FilterFor(kSeeded) filter (if any) accepts.
 // GetAllElements: KeyRange::All() and FilterFor(kAllElements), which keeps
 // one row per stored element. GetElementsInRanges: RangesBetween(a, b) per
-// pair, then FilterFor(kRanges).
+// pair, then FilterFor(kRanges). Group selection is not the package's job
+// (each group lives in its own column family).
+//
+// The packages differ as Gaffer's do. ByteEntity ranges are exact (flag
+// ranges per vertex, §9.4); an EdgeSeed looks up only the source-first
+// directed row and the undirected row under its source, ignoring
+// INCOMING/OUTGOING. Classic scans a vertex's whole row range and filters;
+// an EITHER EdgeSeed also returns the directed edge D->S, and with INCOMING
+// the edge is looked up under its destination (§9.2). Self-loops are one row
+// (§9.5); non-self edges are returned once per matching row (§9.6).
 //
 // Thread safety: immutable after construction; every method is const and
 // safe to call from many threads.
@@ -93,6 +102,12 @@ class KeyPackage {
   // operation's, and no entities). Ranges may overlap; merge per batch.
   virtual Status RangesFor(const ElementId& seed, const SeedOptions& options,
                            std::vector<KeyRange>* out) const = 0;
+
+  // RangesFor every seed of one scan batch, then MergeOverlapping over the
+  // batch's ranges (and any already in `*out`), so that a row reached by
+  // several seeds is scanned once (§9.6). Errors as RangesFor.
+  Status RangesForBatch(const std::vector<ElementId>& seeds, const SeedOptions& options,
+                        std::vector<KeyRange>* out) const;
 
   // Appends the one range of GetElementsInRanges for the pair (a, b): from
   // the lowest start to the highest end of both seeds' ranges built with

@@ -15,8 +15,10 @@
 // * The visibility property must be a String or byte[]; it MAY be a groupBy
 //   property (Gaffer's own AccumuloStore test schema does this).
 // * A class, serialiser, predicate or operator Quarry does not implement is
-//   InvalidArgument naming it and its path (e.g. the gaffer-doc-only
-//   ExampleTuple2BinaryOperator), never ignored.
+//   InvalidArgument naming it and its path, never ignored. So the gaffer-doc
+//   examples that use doc-only classes (ExampleTuple2BinaryOperator in the
+//   split example's aggregation.json; VisibilitySerialiser and
+//   VisibilityAggregator in the visibility example) are refused.
 //
 // Thread safety: immutable after construction; safe to share.
 #pragma once

@@ -28,6 +28,10 @@ class Serialiser {
   virtual std::string_view ClassName() const = 0;
 
   // Bytewise order of outputs equals Value order (usable in keys, ranges).
+  // This is Gaffer's declaration, kept so defaults match Gaffer; Gaffer's own
+  // serialisers break it in places: OrderedDouble/OrderedFloat sort values
+  // with the sign bit set after all others, TreeSetString misorders prefix
+  // sets, String sorts UTF-8 not UTF-16 (see their headers).
   virtual bool PreservesOrder() const = 0;
   // Equal values always give equal bytes (usable for vertices and groupBy).
   virtual bool IsConsistent() const = 0;
@@ -44,13 +48,28 @@ class Serialiser {
   virtual Json ToJson() const;
 };
 
-// The serialiser named by a schema: {"class": "...", fields} (full or simple
-// class name; Gaffer v1 names map to their v2 equivalents where possible).
+// The serialiser named by a schema: {"class": "...", fields} or a bare class
+// name string; full or simple class name (first letter in either case).
+// Gaffer 1.x serialisers (raw.Raw*, the decimal-text ones) are supported, and
+// a uk.gov.gchq.gaffer.* name from another package matches by simple name.
+// SetSerialiser needs "objectSerialiser" (and optional "setClass");
+// MapSerialiser needs "keySerialiser" and "valueSerialiser" (optional
+// "mapClass"); nested serialisers are class names or objects.
+// Errors, prefixed with `path`: InvalidArgument "...: unknown serialiser
+// class 'X'" or a malformed/missing field; Unimplemented for Gaffer
+// serialisers Quarry deliberately lacks (JavaSerialiser, MultiSerialiser,
+// StringToStringSerialiser, the other sketch and time-library serialisers).
 Result<std::shared_ptr<const Serialiser>> ParseSerialiser(const Json& json, std::string_view path);
 
 // Gaffer's SerialisationFactory choice for a class: the first serialiser in
-// Gaffer's order that handles `type` and, when asked, preserves order and is
-// consistent. InvalidArgument if none qualifies.
+// Gaffer's order (OrderedLong, OrderedDate, OrderedInteger, OrderedDouble,
+// OrderedFloat, String, Bytes, CompactRawInteger, CompactRawLong, Boolean,
+// TreeSetString, TypeValue, TypeSubTypeValue, FreqMap, then the
+// AccumuloStore's HyperLogLogPlus and HllSketch) that handles `type` and,
+// when asked, preserves order and is consistent. InvalidArgument if none
+// qualifies (where Gaffer would fall back to JavaSerialiser, e.g. HashSet,
+// HashMap, ArrayList, or a consistent FreqMap serialiser for groupBy).
+// Returned instances are shared singletons.
 Result<std::shared_ptr<const Serialiser>> DefaultSerialiser(ValueType type, bool preserve_order,
                                                             bool consistent);
 

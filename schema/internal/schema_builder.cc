@@ -63,10 +63,31 @@ const TypeDefinition* SchemaBuilder::BoundType(const std::string& name) const {
 
 Status SchemaBuilder::BindTypes() {
   for (const auto& [name, raw] : raw_.types) {
-    if (!used_types_.count(name)) continue;  // Gaffer's SchemaOptimiser drops unused types.
+    if (!used_types_.count(name)) {  // Gaffer's SchemaOptimiser drops unused types...
+      QUARRY_RETURN_IF_ERROR(CheckUnusedType(raw));  // ...after reading them.
+      continue;
+    }
     bool in_key = group_by_types_.count(name) || vertex_types_.count(name);
     QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<TypeDefinition> type, BindType(raw, in_key));
     schema_->types_.emplace(name, std::move(type));
+  }
+  return Status::OK();
+}
+
+// An unused type is not bound, but its serialiser, validators and aggregator
+// must still name known classes (Gaffer's JSON reader resolves them all).
+Status SchemaBuilder::CheckUnusedType(const RawTypeDef& raw) const {
+  if (raw.serialiser) {
+    QUARRY_RETURN_IF_ERROR(
+        ParseSerialiser(raw.serialiser->json, raw.serialiser->origin.Where()).status());
+  }
+  if (raw.aggregate_function) {
+    QUARRY_RETURN_IF_ERROR(
+        ParseBinaryOperator(raw.aggregate_function->json, raw.aggregate_function->origin.Where())
+            .status());
+  }
+  for (const RawFunction& f : raw.validate_functions) {
+    QUARRY_RETURN_IF_ERROR(ParsePredicate(f.json, f.origin.Where()).status());
   }
   return Status::OK();
 }

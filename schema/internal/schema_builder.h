@@ -11,7 +11,8 @@
 //   order-preserving and handles every vertex class;
 // * in an aggregated group, every property's aggregator accepts its class.
 // Types no group uses are dropped (Gaffer's SchemaOptimiser) after their
-// class has been checked; Schema::json() still lists them.
+// class, serialiser, validators and aggregator have been checked;
+// Schema::json() still lists them.
 //
 // Thread safety: one builder per thread.
 #pragma once
@@ -35,6 +36,7 @@ class SchemaBuilder {
   explicit SchemaBuilder(schema_internal::RawSchema raw);
 
   Status BindTypes();
+  Status CheckUnusedType(const schema_internal::RawTypeDef& raw) const;
   Result<std::unique_ptr<TypeDefinition>> BindType(const schema_internal::RawTypeDef& raw,
                                                    bool used_in_key);
   Status BindSerialiser(const schema_internal::RawTypeDef& raw, bool used_in_key,

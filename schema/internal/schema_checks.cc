@@ -55,6 +55,11 @@ Status CheckIdentifiers(const RawSchema& schema, const RawElementDef& def) {
     }
   }
   for (const RawTypeRef& id : def.identifiers) QUARRY_RETURN_IF_ERROR(CheckTypeRef(schema, id));
+  const RawTypeRef* directed = def.FindIdentifier("DIRECTED");
+  if (directed != nullptr && ClassOf(schema, directed->type) != ValueType::kBool) {
+    return SchemaError(directed->origin, "the directed type '" + directed->type +
+                                             "' must have class java.lang.Boolean");
+  }
   return Status::OK();
 }
 

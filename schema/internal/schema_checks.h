@@ -20,7 +20,8 @@ namespace quarry::schema_internal {
 // * group and property names match [a-zA-Z0-9|-]*; no property is named like
 //   an IdentifierType (VERTEX, SOURCE, ...);
 // * entities have a vertex, edges a source and destination; every referenced
-//   type exists, and every type has a known class;
+//   type exists, and every type has a known class; an edge's directed type
+//   has class java.lang.Boolean;
 // * groupBy names properties of the group, not the timestamp property; a
 //   group with aggregate:false has no groupBy;
 // * aggregateFunctions select properties only (no identifiers); a

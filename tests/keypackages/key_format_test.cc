@@ -73,6 +73,7 @@ TEST(KeyFormatTest, PersistedFlagValuesAreGaffers) {
   EXPECT_EQ(static_cast<int>(ClassicFlag::kDirectedSourceFirst), 2);
   EXPECT_EQ(static_cast<int>(ClassicFlag::kDirectedDestinationFirst), 3);
   EXPECT_EQ(kKeyFormatVersion, 1u);
+  EXPECT_EQ(kRowPrefixExtractorName, "quarry.RowPrefix.1");
 }
 
 }  // namespace

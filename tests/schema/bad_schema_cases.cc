@@ -47,6 +47,10 @@ std::vector<BadSchemaCase> StructuralBadSchemaCases() {
        kInvalid, "schema.json: entities.Person.vertex: unknown type 'nope'"},
       {"UnknownDirectedType", [](Json* s) { (*s)["edges"]["Knows"]["directed"] = "maybe"; },
        kInvalid, "schema.json: edges.Knows.directed: unknown type 'maybe'"},
+      {"DirectedTypeNotBoolean", [](Json* s) { (*s)["edges"]["Knows"]["directed"] = "id.string"; },
+       kInvalid,
+       "schema.json: edges.Knows.directed: the directed type 'id.string' must have class "
+       "java.lang.Boolean"},
       {"EntityWithoutVertex", [](Json* s) { (*s)["entities"]["Person"].erase("vertex"); }, kInvalid,
        "schema.json: entities.Person: entity vertex type is not defined"},
       {"EdgeWithoutDestination", [](Json* s) { (*s)["edges"]["Knows"].erase("destination"); },

@@ -3,7 +3,11 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "tests/testutil/status_matchers.h"
 
@@ -151,6 +155,47 @@ TEST(SerialiserTest, DeserialiseEmptyFollowsGafferTable) {
 TEST(SerialiserTest, DefaultToJsonIsTheClass) {
   ASSERT_OK_AND_ASSIGN(auto s, ParseSerialiser({{"class", "BooleanSerialiser"}}, ""));
   EXPECT_EQ(s->ToJson(), Json({{"class", std::string(kImpl) + "BooleanSerialiser"}}));
+}
+
+// Every "serialiser"/"vertexSerialiser" object under `json`.
+void CollectSerialisers(const Json& json, std::vector<Json>* out) {
+  if (json.is_object()) {
+    for (auto it = json.begin(); it != json.end(); ++it) {
+      if (it.key() == "serialiser" || it.key() == "vertexSerialiser") out->push_back(it.value());
+      CollectSerialisers(it.value(), out);
+    }
+  } else if (json.is_array()) {
+    for (const Json& item : json) CollectSerialisers(item, out);
+  }
+}
+
+TEST(ParseSerialiserTest, GafferExampleSchemas) {
+  namespace fs = std::filesystem;
+  fs::path root = fs::path(::quarry::testing::SharedDir()) / "gaffer-examples";
+  ASSERT_TRUE(fs::is_directory(root)) << root;
+  int parsed = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(root)) {
+    if (entry.path().extension() != ".json") continue;
+    std::ifstream in(entry.path());
+    std::stringstream text;
+    text << in.rdbuf();
+    Json json = Json::parse(text.str(), nullptr, false);
+    ASSERT_FALSE(json.is_discarded()) << entry.path();
+    std::vector<Json> serialisers;
+    CollectSerialisers(json, &serialisers);
+    for (const Json& s : serialisers) {
+      auto r = ParseSerialiser(s, entry.path().string());
+      if (s.is_object() && s.contains("class") &&
+          s["class"] == "uk.gov.gchq.gaffer.doc.dev.serialiser.VisibilitySerialiser") {
+        // A custom class from the Gaffer docs: unknown to Quarry.
+        EXPECT_THAT(r, StatusIs(StatusCode::kInvalidArgument));
+        continue;
+      }
+      EXPECT_OK(r);
+      ++parsed;
+    }
+  }
+  EXPECT_GE(parsed, 7);
 }
 
 std::string DefaultClass(ValueType type, bool order, bool consistent) {

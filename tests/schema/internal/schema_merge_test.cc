@@ -1,5 +1,7 @@
 #include "schema/internal/schema_merge.h"
 
+#include <random>
+
 #include "schema/internal/schema_checks.h"
 #include "schema/internal/schema_json.h"
 #include "tests/testutil/status_matchers.h"
@@ -239,6 +241,51 @@ TEST(SchemaParentsTest, ChildAggregateFalseAndParentAggregateAnd) {
   ASSERT_OK(ExpandParents(&s));
   EXPECT_FALSE(s.entities.at("C").aggregate);
   EXPECT_EQ(s.entities.at("C").FindIdentifier("VERTEX")->type, "v");
+}
+
+}  // namespace
+}  // namespace quarry::schema_internal
+
+namespace quarry::schema_internal {
+namespace {
+
+// Model-based: road-traffic cut into random parts (each group and type in a
+// random part, some descriptions moved to another part, some types repeated
+// identically in another part) merges to the same schema as the two files.
+TEST(SchemaMergeTest, RandomSplitsOfRoadTrafficMergeToTheSameSchema) {
+  std::string dir = testing::SharedDir() + "/gaffer-examples/road-traffic/";
+  ASSERT_OK_AND_ASSIGN(std::string elements, ReadSchemaFile(dir + "elements.json"));
+  ASSERT_OK_AND_ASSIGN(std::string types, ReadSchemaFile(dir + "types.json"));
+  ASSERT_OK_AND_ASSIGN(RawSchema whole, LoadRawSchema({elements, types}, {"e", "t"}));
+  const Json expected = RawSchemaToJson(whole);
+  Json source = Json::parse(elements);
+  source["types"] = Json::parse(types)["types"];
+  for (uint32_t seed = 1; seed <= 25; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    std::mt19937 rng(seed);
+    auto pick = [&](int n) { return static_cast<int>(rng() % n); };
+    std::vector<Json> parts(3, Json::object());
+    for (const char* kind : {"edges", "entities"}) {
+      for (auto it = source[kind].begin(); it != source[kind].end(); ++it) {
+        Json def = it.value();
+        if (def.contains("description") && pick(2) == 0) {
+          parts[pick(3)][kind][it.key()]["description"] = def["description"];
+        }
+        parts[pick(3)][kind][it.key()].update(def);
+      }
+    }
+    for (auto it = source["types"].begin(); it != source["types"].end(); ++it) {
+      parts[pick(3)]["types"][it.key()] = it.value();
+      if (pick(2) == 0) parts[pick(3)]["types"][it.key()] = it.value();
+    }
+    std::vector<std::string> texts, names;
+    for (int i = 0; i < 3; ++i) {
+      texts.push_back(parts[i].dump());
+      names.push_back("part" + std::to_string(i));
+    }
+    ASSERT_OK_AND_ASSIGN(RawSchema merged, LoadRawSchema(texts, names));
+    EXPECT_EQ(RawSchemaToJson(merged), expected);
+  }
 }
 
 }  // namespace

@@ -1,0 +1,119 @@
+#include "keypackages/value_format.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "keypackages/key_package.h"
+#include "tests/testutil/status_matchers.h"
+
+namespace quarry {
+namespace {
+
+using namespace std::string_literals;
+using ::quarry::testing::StatusIs;
+
+// Group E: properties a, ts, b, vis in that order; groupBy [b]; ts is the
+// timestamp property and vis the visibility property.
+constexpr char kSchema[] = R"json({
+  "entities": {"E": {"vertex": "v",
+                     "properties": {"a": "long.sum", "ts": "long.max", "b": "long.sum",
+                                    "vis": "vis"},
+                     "groupBy": ["b"]}},
+  "types": {
+    "v": {"class": "java.lang.String"},
+    "long.sum": {"class": "java.lang.Long",
+                 "aggregateFunction": {"class": "uk.gov.gchq.koryphe.impl.binaryoperator.Sum"}},
+    "long.max": {"class": "java.lang.Long",
+                 "aggregateFunction": {"class": "uk.gov.gchq.koryphe.impl.binaryoperator.Max"}},
+    "vis": {"class": "java.lang.String",
+            "aggregateFunction": {"class": "uk.gov.gchq.koryphe.impl.binaryoperator.StringConcat"}}
+  },
+  "visibilityProperty": "vis",
+  "config": {"timestampProperty": "ts"}
+})json";
+
+class ValueFormatTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_OK_AND_ASSIGN(schema_, Schema::FromJsonStrings({kSchema}, {"ts-schema.json"}));
+    ASSERT_OK_AND_ASSIGN(package_, MakeKeyPackage("byteEntity", schema_));
+    layout_ = package_->LayoutFor("E");
+    ASSERT_NE(layout_, nullptr);
+  }
+  std::shared_ptr<const Schema> schema_;
+  std::unique_ptr<const KeyPackage> package_;
+  const PropertyLayout* layout_ = nullptr;
+};
+
+TEST_F(ValueFormatTest, PropertiesAreSplitBetweenKeyAndValue) {
+  ASSERT_EQ(layout_->group_by().size(), 1u);
+  EXPECT_EQ(layout_->group_by()[0]->name, "b");
+  ASSERT_EQ(layout_->value_properties().size(), 1u);
+  EXPECT_EQ(layout_->value_properties()[0]->name, "a");
+  ASSERT_NE(layout_->visibility(), nullptr);
+  EXPECT_EQ(layout_->visibility()->name, "vis");
+  ASSERT_NE(layout_->timestamp(), nullptr);
+  EXPECT_EQ(layout_->timestamp()->name, "ts");
+}
+
+TEST_F(ValueFormatTest, TimestampPropertyIsTheStoredTimestamp) {
+  Element e = Element::Entity("E", Value::String("A"),
+                              {{"a", Value::Int64(1)},
+                               {"ts", Value::Int64(1000)},
+                               {"b", Value::Int64(2)},
+                               {"vis", Value::String("x")}});
+  std::vector<KeyValue> kvs;
+  ASSERT_OK(package_->Encode(e, 5, &kvs));
+  ASSERT_EQ(kvs.size(), 1u);
+  EXPECT_EQ(HexBytes(kvs[0].value), HexBytes("\x00\x00\x00\x00\x00\x00\x03\xe8"s +
+                                             "\x09\x08\x80\x00\x00\x00\x00\x00\x00\x01"s));
+  ASSERT_OK_AND_ASSIGN(Element back, package_->Decode(kvs[0].key, kvs[0].value));
+  EXPECT_EQ(back, e);
+}
+
+TEST_F(ValueFormatTest, WithoutTheTimestampPropertyTheCallersTimestampIsUsed) {
+  Element e =
+      Element::Entity("E", Value::String("A"), {{"a", Value::Int64(1)}, {"b", Value::Int64(2)}});
+  std::vector<KeyValue> kvs;
+  ASSERT_OK(package_->Encode(e, -2, &kvs));
+  ASSERT_EQ(kvs.size(), 1u);
+  EXPECT_EQ(HexBytes(kvs[0].value.substr(0, 8)), "ff ff ff ff ff ff ff fe");
+  ASSERT_OK_AND_ASSIGN(int64_t ts, ValueTimestamp(kvs[0].value));
+  EXPECT_EQ(ts, -2);
+  ASSERT_OK_AND_ASSIGN(Element back, package_->Decode(kvs[0].key, kvs[0].value));
+  EXPECT_EQ(back.properties().Get("ts"), Value::Int64(-2));
+}
+
+TEST_F(ValueFormatTest, ValueAndQualifierCorruptionIsDataLoss) {
+  Properties out;
+  int64_t ts = 0;
+  EXPECT_THAT(layout_->DecodeValue("\x00\x01\x02"s, &ts, &out), StatusIs(StatusCode::kDataLoss));
+  // One stray byte after the last property.
+  EXPECT_THAT(layout_->DecodeValue(std::string(8, '\0') + "\x00\x05"s, &ts, &out),
+              StatusIs(StatusCode::kDataLoss));
+  // A length running past the end.
+  EXPECT_THAT(layout_->DecodeValue(std::string(8, '\0') + "\x09\x08"s, &ts, &out),
+              StatusIs(StatusCode::kDataLoss));
+  EXPECT_THAT(layout_->DecodeColumnQualifier("", &out), StatusIs(StatusCode::kDataLoss));
+  EXPECT_THAT(layout_->DecodeColumnQualifier("\x00\x00"s, &out), StatusIs(StatusCode::kDataLoss));
+  EXPECT_THAT(ValueTimestamp("1234567"), StatusIs(StatusCode::kDataLoss));
+}
+
+TEST_F(ValueFormatTest, NullGroupByIsLengthZeroAndEmptyValueHasNoProperties) {
+  std::string cq;
+  ASSERT_OK(layout_->EncodeColumnQualifier(Properties{}, &cq));
+  EXPECT_EQ(HexBytes(cq), "00");
+  Properties out;
+  ASSERT_OK(layout_->DecodeColumnQualifier(cq, &out));
+  EXPECT_FALSE(out.Contains("b"));  // Long reads zero bytes back as null.
+  int64_t ts = 0;
+  ASSERT_OK(layout_->DecodeValue(std::string(7, '\0') + "\x09"s, &ts, &out));
+  EXPECT_EQ(ts, 9);
+  EXPECT_FALSE(out.Contains("a"));
+  EXPECT_EQ(out.Get("ts"), Value::Int64(9));
+}
+
+}  // namespace
+}  // namespace quarry
