@@ -73,7 +73,7 @@ void AggregatingMergeOperator::RecordFailure(const rocksdb::Slice& key, std::str
   failures_.fetch_add(1, std::memory_order_relaxed);
   try {
     std::string message = "group '" + layout_->definition().group() + "': merge of key " +
-                          HexBytes(View(key)) + " failed: " + std::string(reason);
+                          HexBytes(View(key).substr(0, 64)) + " failed: " + std::string(reason);
     if (logger != nullptr) {
       rocksdb::Log(rocksdb::InfoLogLevel::ERROR_LEVEL, logger, "%s", message.c_str());
     }
