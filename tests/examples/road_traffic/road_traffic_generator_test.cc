@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "graph-core/json_element.h"
 #include "schema/schema.h"
 #include "tests/testutil/status_matchers.h"
 
@@ -106,6 +107,35 @@ TEST(RoadTrafficGeneratorTest, EveryElementValidatesAgainstTheSchema) {
     // Every schema property is set (the generator fills them all).
     EXPECT_EQ(e.properties().size(), def->properties().size()) << e.group();
   }
+}
+
+TEST(RoadTrafficGeneratorTest, JsonLinesReadBackAsTheSameElements) {
+  std::ifstream in(RoadTrafficDir() + "roadTrafficSampleData-100rows.csv");
+  GenRun run = Generate(&in, 2, true);
+  ASSERT_EQ(run.elements.size(), 46u);
+  for (const Element& e : run.elements) {
+    std::string line = ElementJsonLine(e);
+    ASSERT_FALSE(line.empty());
+    EXPECT_EQ(line.back(), '\n');
+    EXPECT_EQ(line.find('\n'), line.size() - 1) << "one element per line";
+    Json json = Json::parse(line, nullptr, false);
+    ASSERT_FALSE(json.is_discarded()) << line;
+    ASSERT_OK_AND_ASSIGN(Element back, ElementFromJson(json, "line"));
+    EXPECT_EQ(back, e) << line;
+  }
+  // Spot-check Gaffer's JSON shape on the RoadUse edge of row 1.
+  Json road_use = Json::parse(ElementJsonLine(run.elements[6]), nullptr, false);
+  ASSERT_TRUE(road_use.is_object());
+  EXPECT_EQ(road_use["class"], "uk.gov.gchq.gaffer.data.element.Edge");
+  EXPECT_EQ(road_use["group"], "RoadUse");
+  EXPECT_EQ(road_use["source"], "M4:LA Boundary");
+  EXPECT_EQ(road_use["destination"], "M4:17");
+  EXPECT_EQ(road_use["directed"], true);
+  EXPECT_EQ(road_use["properties"]["count"], Json::parse(R"({"java.lang.Long": 6487})"));
+  EXPECT_EQ(road_use["properties"]["startDate"],
+            Json::parse(R"({"java.util.Date": 957337200000})"));
+  EXPECT_EQ(
+      road_use["properties"]["countByVehicleType"]["uk.gov.gchq.gaffer.types.FreqMap"]["WMV2"], 9);
 }
 
 TEST(RoadTrafficGeneratorTest, MalformedRowsAreSkippedAndCounted) {
