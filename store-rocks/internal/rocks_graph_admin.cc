@@ -148,12 +148,4 @@ Status RocksGraph::MergeShards(const std::string& start, const std::string& end)
   return Status::OK();
 }
 
-Status RocksGraph::BulkImport(std::span<const Element> /*elements*/,
-                              const AddElementsOptions& /*options*/,
-                              AddElementsResult* /*result*/) {
-  return UnimplementedError(
-      "BulkImport is not implemented yet (planned: SstFileWriter + IngestExternalFile, reading "
-      "existing values to keep aggregation); use AddElements");
-}
-
 }  // namespace quarry::internal
