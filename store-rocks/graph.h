@@ -61,6 +61,8 @@ struct GroupStats {
   uint64_t estimated_keys = 0;         // RocksDB's estimate of live keys.
   uint64_t live_bytes = 0;             // Approximate on-disk size.
   uint64_t deleted_by_validation = 0;  // Removed by the compaction filter since open.
+  uint64_t validation_errors = 0;      // Cells the filter could not judge (kept) since open.
+  uint64_t merge_failures = 0;         // Failed merges (undecodable operands) since open.
 };
 
 struct GraphStats {

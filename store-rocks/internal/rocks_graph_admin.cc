@@ -87,6 +87,8 @@ Result<GraphStats> RocksGraph::Stats() const {
     g.live_bytes = IntProperty(db_->db(), state.cf, "rocksdb.estimate-live-data-size") +
                    IntProperty(db_->db(), state.cf, "rocksdb.cur-size-all-mem-tables");
     g.deleted_by_validation = state.counters->deleted.load(std::memory_order_relaxed);
+    g.validation_errors = state.counters->errors.load(std::memory_order_relaxed);
+    if (state.merge_operator) g.merge_failures = state.merge_operator->failures();
   }
   return stats;
 }

@@ -205,6 +205,9 @@ TEST_F(GraphTest, CorruptOperandIsAnErrorNotAGuess) {
                   .ok());
   EXPECT_THAT(DrainStatus(graph_->GetAllElements({})), StatusIs(StatusCode::kDataLoss));
   EXPECT_GE(rocks.group("Count")->merge_operator->failures(), 1u);
+  ASSERT_OK_AND_ASSIGN(GraphStats stats, graph_->Stats());
+  EXPECT_GE(stats.groups["Count"].merge_failures, 1u);
+  EXPECT_EQ(stats.groups["Link"].merge_failures, 0u);
   EXPECT_NE(rocks.group("Count")->merge_operator->last_error().find("group 'Count'"),
             std::string::npos);
 }
