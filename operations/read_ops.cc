@@ -119,6 +119,7 @@ Result<StepOutput> RunGetAdjacentIds(const Operation& op, StepOutput input, Exec
   QUARRY_RETURN_IF_ERROR(EntityVertices(seeds, op, "input").status());
   QUARRY_ASSIGN_OR_RETURN(QueryOptions options, MakeQueryOptions(op, ctx));
   QUARRY_ASSIGN_OR_RETURN(options.view, AdjacentIdsView(op, ctx));
+  options.seed_matching_equal = false;  // Adjacency always follows edges.
   if (!options.view->has_edges()) return StepOutput::Stream(MakeVectorStream({}));
   QUARRY_ASSIGN_OR_RETURN(StepOutput edges, GetElementsStream(seeds, std::move(options), ctx));
   // One EntitySeed per edge row: the end that was not matched (Gaffer's
