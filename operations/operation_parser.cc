@@ -130,8 +130,8 @@ Status ReadLimitFields(const Json& obj, const std::string& path, Operation* op) 
 
 Status ReadSplitFields(const Json& obj, const std::string& path, Operation* op) {
   QUARRY_ASSIGN_OR_RETURN(std::optional<int64_t> n, GetInt(obj, path, "numSplits"));
-  if (n.has_value() && (*n < 0 || *n > 100000)) {
-    return InvalidArgumentError(FieldPath(path, "numSplits") + ": must be in [0, 100000]");
+  if (n.has_value() && (*n < 1 || *n > 100000)) {  // Gaffer refuses numSplits < 1.
+    return InvalidArgumentError(FieldPath(path, "numSplits") + ": must be in [1, 100000]");
   }
   op->num_splits = n.value_or(1);
   QUARRY_ASSIGN_OR_RETURN(std::optional<double> p, GetNumber(obj, path, "proportionToSample"));
@@ -175,72 +175,107 @@ Status ReadRanges(const Json& obj, const std::string& path, Operation* op) {
 
 Status ReadChain(const Json& obj, const std::string& path, Operation* op);
 
-// Reads the fields that `op->kind` uses.
-Status ReadKindFields(const Json& obj, const std::string& path, Operation* op) {
-  using operations_internal::ParseElementList;
-  using operations_internal::ParseItemList;
+// The fields of the read operations. Returns false if op->kind is not one.
+bool ReadReadFields(const Json& obj, const std::string& path, Operation* op, Status* status) {
   using operations_internal::ParseSeedList;
   switch (op->kind) {
-    case OperationKind::kOperationChain:
-      return ReadChain(obj, path, op);
-    case OperationKind::kAddElements:
-      QUARRY_RETURN_IF_ERROR(ReadInput(obj, path, "input", &ParseElementList, &op->input));
-      return ReadAddFields(obj, path, op);
     case OperationKind::kGetElements:
     case OperationKind::kGetAdjacentIds:
     case OperationKind::kGetElementsWithinSet:
-      QUARRY_RETURN_IF_ERROR(ReadInput(obj, path, "input", &ParseSeedList, &op->input));
-      return ReadQueryFields(obj, path, op);
+      *status = ReadInput(obj, path, "input", &ParseSeedList, &op->input);
+      if (status->ok()) *status = ReadQueryFields(obj, path, op);
+      return true;
     case OperationKind::kGetElementsBetweenSets:
-      QUARRY_RETURN_IF_ERROR(ReadInput(obj, path, "input", &ParseSeedList, &op->input));
-      QUARRY_RETURN_IF_ERROR(ReadInput(obj, path, "inputB", &ParseSeedList, &op->input_b));
-      return ReadQueryFields(obj, path, op);
+      *status = ReadInput(obj, path, "input", &ParseSeedList, &op->input);
+      if (status->ok()) *status = ReadInput(obj, path, "inputB", &ParseSeedList, &op->input_b);
+      if (status->ok()) *status = ReadQueryFields(obj, path, op);
+      return true;
     case OperationKind::kGetElementsBetweenSetsPairs:
-      return ReadBetweenSetsPairs(obj, path, op);
+      *status = ReadBetweenSetsPairs(obj, path, op);
+      return true;
     case OperationKind::kGetElementsInRanges:
-      return ReadRanges(obj, path, op);
+      *status = ReadRanges(obj, path, op);
+      return true;
     case OperationKind::kGetAllElements:
-      return ReadQueryFields(obj, path, op);
+      *status = ReadQueryFields(obj, path, op);
+      return true;
+    default:
+      return false;
+  }
+}
+
+// The fields of the admin operations. Returns false if op->kind is not one.
+bool ReadAdminFields(const Json& obj, const std::string& path, Operation* op, Status* status) {
+  using operations_internal::ParseElementList;
+  switch (op->kind) {
+    case OperationKind::kAddElements:
+      *status = ReadInput(obj, path, "input", &ParseElementList, &op->input);
+      if (status->ok()) *status = ReadAddFields(obj, path, op);
+      return true;
+    case OperationKind::kGetSchema: {
+      Result<bool> compact = GetBool(obj, path, "compact", false);
+      *status = compact.status();
+      if (compact.ok()) op->compact = *compact;
+      return true;
+    }
+    case OperationKind::kSampleElementsForSplitPoints:
+    case OperationKind::kGenerateSplitPointsFromSample:
+      *status = ReadSplitFields(obj, path, op);
+      if (status->ok()) *status = ReadInput(obj, path, "input", &ParseElementList, &op->input);
+      return true;
+    case OperationKind::kAddElementsFromFile:
+      *status = RequireString(obj, path, "filename", &op->filename);
+      if (status->ok()) *status = ReadAddFields(obj, path, op);
+      return true;
+    case OperationKind::kCheckpoint:
+      *status = RequireString(obj, path, "directory", &op->directory);
+      return true;
+    case OperationKind::kPreviewValidation: {
+      const Json* s = FindField(obj, "schema");
+      *status =
+          s != nullptr && s->is_object()
+              ? Status::OK()
+              : InvalidArgumentError(FieldPath(path, "schema") + ": expected a schema object");
+      if (status->ok()) op->proposed_schema = *s;
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+Status ReadChain(const Json& obj, const std::string& path, Operation* op);
+
+// Reads the fields that `op->kind` uses.
+Status ReadKindFields(const Json& obj, const std::string& path, Operation* op) {
+  using operations_internal::ParseItemList;
+  Status status;
+  if (ReadReadFields(obj, path, op, &status) || ReadAdminFields(obj, path, op, &status)) {
+    return status;
+  }
+  switch (op->kind) {
+    case OperationKind::kOperationChain:
+      return ReadChain(obj, path, op);
     case OperationKind::kCountGroups: {
       QUARRY_ASSIGN_OR_RETURN(op->count_groups_limit, GetInt(obj, path, "limit"));
-      return ReadInput(obj, path, "input", &ParseItemList, &op->input);
+      break;
     }
     case OperationKind::kLimit:
       QUARRY_RETURN_IF_ERROR(ReadLimitFields(obj, path, op));
-      return ReadInput(obj, path, "input", &ParseItemList, &op->input);
+      break;
     case OperationKind::kToVertices:
       QUARRY_RETURN_IF_ERROR(
           ReadEnum(obj, path, "edgeVertices", &ParseEdgeVertices, &op->edge_vertices));
       QUARRY_RETURN_IF_ERROR(
           ReadEnum(obj, path, "useMatchedVertex", &ParseUseMatchedVertex, &op->use_matched_vertex));
-      return ReadInput(obj, path, "input", &ParseItemList, &op->input);
+      break;
     case OperationKind::kToCsv:
       QUARRY_RETURN_IF_ERROR(ReadCsvGenerator(obj, path, op));
-      return ReadInput(obj, path, "input", &ParseItemList, &op->input);
-    case OperationKind::kGetSchema: {
-      QUARRY_ASSIGN_OR_RETURN(op->compact, GetBool(obj, path, "compact", false));
-      return Status::OK();
-    }
-    case OperationKind::kSampleElementsForSplitPoints:
-    case OperationKind::kGenerateSplitPointsFromSample:
-      QUARRY_RETURN_IF_ERROR(ReadSplitFields(obj, path, op));
-      return ReadInput(obj, path, "input", &ParseElementList, &op->input);
-    case OperationKind::kAddElementsFromFile:
-      QUARRY_RETURN_IF_ERROR(RequireString(obj, path, "filename", &op->filename));
-      return ReadAddFields(obj, path, op);
-    case OperationKind::kCheckpoint:
-      return RequireString(obj, path, "directory", &op->directory);
-    case OperationKind::kPreviewValidation: {
-      const Json* s = FindField(obj, "schema");
-      if (s == nullptr || !s->is_object()) {
-        return InvalidArgumentError(FieldPath(path, "schema") + ": expected a schema object");
-      }
-      op->proposed_schema = *s;
-      return Status::OK();
-    }
+      break;
     default:  // Count, DiscardOutput, To*, SplitStoreFromIterable: input only.
-      return ReadInput(obj, path, "input", &ParseItemList, &op->input);
+      break;
   }
+  return ReadInput(obj, path, "input", &ParseItemList, &op->input);
 }
 
 Status ReadChain(const Json& obj, const std::string& path, Operation* op) {

@@ -197,6 +197,8 @@ TEST(OperationFieldsTest, AdminOperations) {
   EXPECT_THAT(
       ParseFirst(R"({"class":"SampleElementsForSplitPoints","proportionToSample":2})").status(),
       StatusIsWithMessage(StatusCode::kInvalidArgument, "proportionToSample"));
+  EXPECT_THAT(ParseFirst(R"({"class":"SampleElementsForSplitPoints","numSplits":0})").status(),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "numSplits"));
   ASSERT_OK_AND_ASSIGN(op, ParseFirst(R"({"class":"GenerateSplitPointsFromSample"})"));
   EXPECT_EQ(op.num_splits, 1);
   ASSERT_OK_AND_ASSIGN(op, ParseFirst(R"({"class":"AddElementsFromFile","filename":"/x.json",
