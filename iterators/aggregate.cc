@@ -52,8 +52,8 @@ Status AggregateProperties(const std::vector<TupleBinaryOperator>& aggregator,
     if (tuple.op->IsTupleOperator()) {
       // A tuple operator folds the whole selection at once (and skips null
       // tuples itself); newest-first order as for single properties.
-      Status status = input_is_newer ? tuple.ApplyInputFirst(state, input)
-                                     : tuple.Apply(state, input);
+      Status status =
+          input_is_newer ? tuple.ApplyInputFirst(state, input) : tuple.Apply(state, input);
       if (!status.ok()) return status.WithContext("group '" + std::string(group) + "'");
       continue;
     }

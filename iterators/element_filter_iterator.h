@@ -32,8 +32,8 @@ struct ElementFilterOptions {
   // Group -> tests. Groups not listed pass untested.
   std::map<std::string, ElementTests, std::less<>> groups;
   // Keep the matchedVertex the key-package decodes from the row orientation
-  // (filters may select MATCHED_VERTEX); false clears it, as for scans whose
-  // input holds no EntityId (gaffer-compat.md §9.7).
+  // (filters may select MATCHED_VERTEX); false clears it, as for
+  // GetAllElements.
   bool matched_vertex = true;
 };
 

@@ -51,8 +51,9 @@ struct ScanOptions {
   // Run the schema validators at scan time (Gaffer's
   // gaffer.store.accumulo.enable.validator.iterator, default true).
   bool validate = true;
-  // Set matchedVertex on results: true for seeded scans whose input holds at
-  // least one EntityId, false otherwise (gaffer-compat.md §9.7).
+  // Set matchedVertex on results: the store sets it for seeded and range
+  // scans (as Gaffer's documented results show, EdgeSeed-only input
+  // included) and clears it for GetAllElements.
   bool matched_vertex = true;
   // Distinct visibility expressions the visibility filter remembers; > 0.
   size_t visibility_cache_capacity = 1000;

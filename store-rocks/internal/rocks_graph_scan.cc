@@ -90,12 +90,14 @@ std::unique_ptr<ElementIterator> StreamScan(ScanInputs in) {
 Result<std::unique_ptr<ElementIterator>> RocksGraph::GetElements(
     std::span<const ElementId> seeds, const QueryOptions& options) const {
   QUARRY_ASSIGN_OR_RETURN(ScanInputs in, PlanScan(*this, options, ScanKind::kSeeded));
+  // Gaffer's documented results carry the matched end for every seeded row,
+  // EdgeSeeds included (gaffer-doc operations guide, "related to edge").
+  in.scan.matched_vertex = true;
   if (in.groups.empty()) seeds = {};
   // Ranges are built (and checked) up front, one list per batch; the scan
   // stack merges each list (MultiRangeIterator).
   for (size_t i = 0; i < seeds.size(); ++i) {
     if (i % kSeedsPerBatch == 0) in.batches.emplace_back();
-    in.scan.matched_vertex |= std::holds_alternative<EntitySeed>(seeds[i]);
     QUARRY_RETURN_IF_ERROR(package_->RangesFor(seeds[i], in.scan.seed_options, &in.batches.back()));
   }
   return StreamScan(std::move(in));
@@ -111,6 +113,8 @@ Result<std::unique_ptr<ElementIterator>> RocksGraph::GetAllElements(
 Result<std::unique_ptr<ElementIterator>> RocksGraph::GetElementsInRanges(
     std::span<const std::pair<ElementId, ElementId>> pairs, const QueryOptions& options) const {
   QUARRY_ASSIGN_OR_RETURN(ScanInputs in, PlanScan(*this, options, ScanKind::kRanges));
+  // Each row of a range is matched at its first vertex, as for a seed.
+  in.scan.matched_vertex = true;
   if (in.groups.empty()) pairs = {};
   std::vector<KeyRange> ranges;
   for (const auto& [a, b] : pairs) {

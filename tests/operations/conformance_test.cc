@@ -118,10 +118,6 @@ std::string Join(const std::vector<std::string>& v) {
 // fail; once it passes, remove it from this list.
 const std::map<std::string, std::string>& KnownStoreGaps() {
   static const auto* gaps = new std::map<std::string, std::string>{
-      {"doc_accumulo_getelementsinranges",
-       "store: GetElementsInRanges results carry no matchedVertex"},
-      {"doc_getelements_related_to_edge",
-       "store: an EdgeSeed-only GetElements sets no matchedVertex (doc shows SOURCE)"},
   };
   return *gaps;
 }

@@ -83,11 +83,13 @@ TEST_F(DocExampleStoreTest, GetElementsForVertex2) {
                                     EdgeJson(2, 5, 1, "SOURCE") + "]"));
 }
 
-TEST_F(DocExampleStoreTest, GetElementsForEdgeSeedHasNoMatchedVertex) {
+// The operations guide ("related to edge") shows the edge matched at its
+// source even when the input holds only an EdgeSeed.
+TEST_F(DocExampleStoreTest, GetElementsForEdgeSeedReportsTheMatchedSource) {
   ASSERT_OK_AND_ASSIGN(Json out, Run(R"({"class":"GetElements","input":[
       {"class":"EdgeSeed","source":1,"destination":2,"directedType":"DIRECTED"}]})"));
-  EXPECT_TRUE(SameMultiset(
-      out, "[" + EntityJson(1, 3) + "," + EntityJson(2, 1) + "," + EdgeJson(1, 2, 3) + "]"));
+  EXPECT_TRUE(SameMultiset(out, "[" + EntityJson(1, 3) + "," + EntityJson(2, 1) + "," +
+                                    EdgeJson(1, 2, 3, "SOURCE") + "]"));
 }
 
 TEST_F(DocExampleStoreTest, GetElementsEntitiesOnlyView) {

@@ -292,3 +292,33 @@ TEST_F(GraphTest, BulkImportAggregatesWithStoredValues) {
 
 }  // namespace
 }  // namespace quarry
+
+namespace quarry::testing {
+namespace {
+
+// Gaffer's documented GetElements and GetElementsInRanges results carry the
+// matched end of each edge row, for EdgeSeed-only input too.
+TEST_F(GraphTest, SeededAndRangeScansReportTheMatchedVertex) {
+  Create(StoreTestSchema());
+  Add({LinkEdge("a", "b", /*directed=*/true, 1)});
+  std::vector<ElementId> seeds = {
+      MakeEdgeSeed(Value::String("a"), Value::String("b"), DirectedType::kEither)};
+  std::vector<Element> by_edge = Drain(graph_->GetElements(seeds, QueryOptions()));
+  ASSERT_EQ(by_edge.size(), 1u);
+  EXPECT_EQ(by_edge[0].matched_vertex(), MatchedVertex::kSource);
+
+  std::vector<std::pair<ElementId, ElementId>> ranges = {
+      {EntitySeed{Value::String("a")}, EntitySeed{Value::String("b")}}};
+  std::vector<Element> in_range = Drain(graph_->GetElementsInRanges(ranges, QueryOptions()));
+  ASSERT_EQ(in_range.size(), 2u);  // one row under each end
+  std::multiset<MatchedVertex> matched;
+  for (const Element& e : in_range) {
+    ASSERT_TRUE(e.matched_vertex().has_value()) << e.DebugString();
+    matched.insert(*e.matched_vertex());
+  }
+  EXPECT_EQ(matched,
+            (std::multiset<MatchedVertex>{MatchedVertex::kSource, MatchedVertex::kDestination}));
+}
+
+}  // namespace
+}  // namespace quarry::testing
