@@ -27,6 +27,4 @@ function(quarry_test name dir)
                         GTest::gtest_main)
   add_test(NAME ${name} COMMAND ${name} --gtest_brief=1
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
-  set_tests_properties(${name} PROPERTIES ENVIRONMENT
-                       "QUARRY_SHARED_DIR=${PROJECT_SOURCE_DIR}/../shared")
 endfunction()

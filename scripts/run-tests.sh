@@ -3,6 +3,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-export QUARRY_SHARED_DIR=${QUARRY_SHARED_DIR:-$(cd .. && pwd)/shared}
 cd build
 exec ctest --output-on-failure -j "${QUARRY_JOBS:-2}"

@@ -31,7 +31,9 @@ MATCHER_P2(StatusIsWithMessage, code, substr,
   return s.code() == code && s.message().find(substr) != std::string::npos;
 }
 
-// The ../shared directory beside the repo (QUARRY_SHARED_DIR overrides).
+// The test data directory: the repo's tests/data, which holds Gaffer's
+// example schemas and data (gaffer-examples/) and the conformance cases
+// (conformance/). QUARRY_SHARED_DIR overrides it (e.g. with ../shared).
 std::string SharedDir();
 
 }  // namespace quarry::testing
