@@ -5,6 +5,26 @@
 // state becomes the input; a null input leaves the state unchanged. A value of
 // a type the operator cannot combine is InvalidArgument naming the types.
 //
+// Supported ("class" full name or simple name; ToJson writes the full name):
+//   uk.gov.gchq.koryphe.impl.binaryoperator.
+//     Sum, Product        Integer, Long, Float, Double; both of one class;
+//                         Integer/Long overflow wraps as in Java
+//     Max, Min            any Java Comparable class, both of one class;
+//                         a tie keeps the state
+//     First, Last         any class; keep the state / take the input
+//     And, Or             Boolean
+//     StringConcat, StringDeduplicateConcat
+//                         String; "separator" (default ","), taken literally
+//                         (Java splits on it as a regex)
+//     CollectionConcat    TreeSet/HashSet union, ArrayList append; the result
+//                         keeps the state's class
+//     CollectionIntersect retainAll, same classes
+//   uk.gov.gchq.gaffer.types.function.FreqMapAggregator   FreqMap, per-key sum
+//   uk.gov.gchq.gaffer.sketches.clearspring.cardinality.binaryoperator.
+//     HyperLogLogPlusAggregator                           HyperLogLogPlus union
+//   uk.gov.gchq.gaffer.sketches.datasketches.cardinality.binaryoperator.
+//     HllSketchAggregator                                 HllSketch union
+//
 // Thread safety: immutable after parsing; Apply() is const and reentrant.
 #pragma once
 

@@ -1,4 +1,8 @@
 // koryphe's StringConcat and StringDeduplicateConcat.
+//
+// Java's StringDeduplicateConcat splits on the separator as a regular
+// expression; Quarry splits on it literally, which is the same for every
+// separator without regex metacharacters (",", ";", " ", ...).
 #include <string>
 #include <unordered_set>
 #include <vector>

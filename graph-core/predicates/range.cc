@@ -1,12 +1,17 @@
 // Range predicates: InRange (any Comparable bounds), InDateRange (Date input)
-// and InTimeRange (Long input in `timeUnit`).
+// and InTimeRange (Long input in `timeUnit`), and their Dual forms, which test
+// a [start, end] pair of inputs against the range.
 //
-// Bounds are inclusive unless startInclusive/endInclusive say otherwise; an
-// omitted bound is unbounded. The input must be of the bounds' class (a Long
-// never falls in an Integer range). For the time ranges a bound is
-// `start` (a date string) plus `startOffset` (in `offsetUnit`, DAY by
-// default); with an offset and no `start` the base is the time of evaluation
-// (NowMillis()), so "the last 7 days" is {"startOffset": -7}.
+// Semantics are koryphe's RangeUtil.inRange: a single-input range tests the
+// pair (v, v). Bounds are inclusive unless startInclusive/endInclusive say
+// otherwise; an omitted bound is unbounded. A pair passes when it lies in the
+// range, or overlaps it on a side that is not required to be fully contained
+// (startFullyContained/endFullyContained, both false by default). The inputs
+// must be of the bounds' class (a Long never falls in an Integer range).
+// For the time ranges a bound is `start` (a date string) plus `startOffset`
+// (in `offsetUnit`, DAY by default); with an offset and no `start` the base
+// is the time of evaluation (NowMillis()), so "the last 7 days" is
+// {"startOffset": -7}.
 #include <vector>
 
 #include "graph-core/clock.h"
@@ -20,57 +25,105 @@ namespace {
 constexpr std::string_view kInRange = "uk.gov.gchq.koryphe.impl.predicate.range.InRange";
 constexpr std::string_view kInDateRange = "uk.gov.gchq.koryphe.impl.predicate.range.InDateRange";
 constexpr std::string_view kInTimeRange = "uk.gov.gchq.koryphe.impl.predicate.range.InTimeRange";
+constexpr std::string_view kInRangeDual = "uk.gov.gchq.koryphe.impl.predicate.range.InRangeDual";
+constexpr std::string_view kInDateRangeDual =
+    "uk.gov.gchq.koryphe.impl.predicate.range.InDateRangeDual";
+constexpr std::string_view kInTimeRangeDual =
+    "uk.gov.gchq.koryphe.impl.predicate.range.InTimeRangeDual";
 
-struct Inclusivity {
-  std::optional<bool> start, end;  // As given; absent means inclusive.
+// The optional flags of every range predicate, kept as given to write back.
+struct RangeFlags {
+  std::optional<bool> start_inclusive, end_inclusive;              // absent: true
+  std::optional<bool> start_fully_contained, end_fully_contained;  // absent: false; Dual only
 
   void AddToJson(Json* out) const {
-    if (start) (*out)["startInclusive"] = *start;
-    if (end) (*out)["endInclusive"] = *end;
+    if (start_inclusive) (*out)["startInclusive"] = *start_inclusive;
+    if (end_inclusive) (*out)["endInclusive"] = *end_inclusive;
+    if (start_fully_contained) (*out)["startFullyContained"] = *start_fully_contained;
+    if (end_fully_contained) (*out)["endFullyContained"] = *end_fully_contained;
   }
 };
 
-Result<Inclusivity> ReadInclusivity(const Json& json, std::string_view path) {
-  Inclusivity out;
-  QUARRY_ASSIGN_OR_RETURN(out.start, ReadOptionalBool(json, "startInclusive", path));
-  QUARRY_ASSIGN_OR_RETURN(out.end, ReadOptionalBool(json, "endInclusive", path));
+Result<RangeFlags> ReadRangeFlags(const Json& json, std::string_view path, bool dual) {
+  RangeFlags out;
+  QUARRY_ASSIGN_OR_RETURN(out.start_inclusive, ReadOptionalBool(json, "startInclusive", path));
+  QUARRY_ASSIGN_OR_RETURN(out.end_inclusive, ReadOptionalBool(json, "endInclusive", path));
+  if (dual) {
+    QUARRY_ASSIGN_OR_RETURN(out.start_fully_contained,
+                            ReadOptionalBool(json, "startFullyContained", path));
+    QUARRY_ASSIGN_OR_RETURN(out.end_fully_contained,
+                            ReadOptionalBool(json, "endFullyContained", path));
+  }
   return out;
 }
 
-// c = input.compareTo(bound); does it satisfy the bound on this side?
-bool AfterStart(int c, const Inclusivity& inc) {
-  return c > 0 || (c == 0 && inc.start.value_or(true));
+// Where one input value lies relative to the two bounds.
+struct Placement {
+  bool after_start;  // at or after the start (strictly if exclusive), or unbounded
+  bool before_end;   // at or before the end (strictly if exclusive), or unbounded
+};
+
+// c_start = value.compareTo(start), c_end = value.compareTo(end); nullopt
+// for an unbounded side.
+Placement Place(std::optional<int> c_start, std::optional<int> c_end, const RangeFlags& f) {
+  Placement p;
+  p.after_start = !c_start || *c_start > 0 || (*c_start == 0 && f.start_inclusive.value_or(true));
+  p.before_end = !c_end || *c_end < 0 || (*c_end == 0 && f.end_inclusive.value_or(true));
+  return p;
 }
-bool BeforeEnd(int c, const Inclusivity& inc) {
-  return c < 0 || (c == 0 && inc.end.value_or(true));
+
+// koryphe RangeUtil.inRange for the pair placed at `s` and `e`.
+bool PairInRange(Placement s, Placement e, const RangeFlags& f) {
+  const bool start_fully = f.start_fully_contained.value_or(false);
+  const bool end_fully = f.end_fully_contained.value_or(false);
+  const bool start_in = s.after_start && s.before_end;
+  const bool end_in = e.after_start && e.before_end;
+  if (start_in && end_in) return true;  // {  [  ]  }
+  if ((start_in && !e.before_end && !end_fully) || (end_in && !s.after_start && !start_fully)) {
+    return true;  // {  [  }  ]  or  [  {  ]  }
+  }
+  return !s.after_start && !start_fully && !e.before_end && !end_fully;  // [  {  }  ]
+}
+
+// The tested pair: (args[0], args[1]) for a Dual predicate, else (args[0], args[0]).
+std::pair<const Value*, const Value*> TestedPair(ValueRefs args, bool dual) {
+  const Value& first = ArgAt(args, 0);
+  return {&first, dual ? &ArgAt(args, 1) : &first};
 }
 
 class InRange : public Predicate {
  public:
-  InRange(Value start, Value end, Inclusivity inc)
-      : start_(std::move(start)), end_(std::move(end)), inc_(inc) {}
+  InRange(bool dual, Value start, Value end, RangeFlags flags)
+      : dual_(dual), start_(std::move(start)), end_(std::move(end)), flags_(flags) {}
   bool Test(ValueRefs args) const override {
-    const Value& input = ArgAt(args, 0);
-    if (input.is_null()) return false;
-    if (!start_.is_null()) {
-      if (input.type() != start_.type() || !AfterStart(input.Compare(start_), inc_)) return false;
-    }
-    if (!end_.is_null()) {
-      if (input.type() != end_.type() || !BeforeEnd(input.Compare(end_), inc_)) return false;
-    }
-    return true;
+    auto [first, second] = TestedPair(args, dual_);
+    if (!Comparable(*first) || !Comparable(*second)) return false;
+    return PairInRange(PlaceValue(*first), PlaceValue(*second), flags_);
   }
   Json ToJson() const override {
-    Json out = ClassJson(kInRange);
+    Json out = ClassJson(dual_ ? kInRangeDual : kInRange);
     if (!start_.is_null()) out["start"] = ValueToJson(start_);
     if (!end_.is_null()) out["end"] = ValueToJson(end_);
-    inc_.AddToJson(&out);
+    flags_.AddToJson(&out);
     return out;
   }
 
  private:
+  // Present and of the bounds' class.
+  bool Comparable(const Value& v) const {
+    return !v.is_null() && (start_.is_null() || v.type() == start_.type()) &&
+           (end_.is_null() || v.type() == end_.type());
+  }
+  Placement PlaceValue(const Value& v) const {
+    std::optional<int> c_start, c_end;
+    if (!start_.is_null()) c_start = v.Compare(start_);
+    if (!end_.is_null()) c_end = v.Compare(end_);
+    return Place(c_start, c_end, flags_);
+  }
+
+  bool dual_;
   Value start_, end_;
-  Inclusivity inc_;
+  RangeFlags flags_;
 };
 
 Result<Value> ReadBound(const Json& json, std::string_view field, std::string_view path) {
@@ -83,21 +136,26 @@ Result<Value> ReadBound(const Json& json, std::string_view field, std::string_vi
   return v;
 }
 
+template <bool kDual>
 Result<PredicatePtr> ParseInRange(const Json& json, std::string_view path) {
   QUARRY_ASSIGN_OR_RETURN(Value start, ReadBound(json, "start", path));
   QUARRY_ASSIGN_OR_RETURN(Value end, ReadBound(json, "end", path));
-  QUARRY_ASSIGN_OR_RETURN(Inclusivity inc, ReadInclusivity(json, path));
-  return PredicatePtr(std::make_unique<InRange>(std::move(start), std::move(end), inc));
+  if (!start.is_null() && !end.is_null() && start.type() != end.type()) {
+    return JsonError(path, "start and end should be instances of the same class");
+  }
+  QUARRY_ASSIGN_OR_RETURN(RangeFlags flags, ReadRangeFlags(json, path, kDual));
+  return PredicatePtr(std::make_unique<InRange>(kDual, std::move(start), std::move(end), flags));
 }
 
 // The JSON fields of InDateRange / InTimeRange, kept to write them back.
 struct TimeRangeSpec {
   bool is_date = false;  // InDateRange: Date input, millisecond time unit.
+  bool dual = false;
   std::optional<std::string> start, end, time_zone;
   std::optional<int64_t> start_offset, end_offset;
   std::optional<TimeUnit> offset_unit;
   TimeUnit time_unit = TimeUnit::kMillisecond;
-  Inclusivity inc;
+  RangeFlags flags;
 };
 
 // One side of the range, in the time unit: `time` plus `offset`, where an
@@ -119,17 +177,19 @@ class TimeRange : public Predicate {
   TimeRange(TimeRangeSpec spec, TimeBound start, TimeBound end)
       : spec_(std::move(spec)), start_(start), end_(end) {}
   bool Test(ValueRefs args) const override {
-    const Value& input = ArgAt(args, 0);
-    if (input.type() != (spec_.is_date ? ValueType::kDate : ValueType::kInt64)) return false;
-    const int64_t x = input.AsInt64();
-    auto cmp = [](int64_t a, int64_t b) { return a < b ? -1 : (a > b ? 1 : 0); };
-    if (auto s = start_.Resolve(spec_.time_unit); s && !AfterStart(cmp(x, *s), spec_.inc)) {
-      return false;
-    }
-    if (auto e = end_.Resolve(spec_.time_unit); e && !BeforeEnd(cmp(x, *e), spec_.inc)) {
-      return false;
-    }
-    return true;
+    auto [first, second] = TestedPair(args, spec_.dual);
+    const ValueType type = spec_.is_date ? ValueType::kDate : ValueType::kInt64;
+    if (first->type() != type || second->type() != type) return false;
+    const std::optional<int64_t> start = start_.Resolve(spec_.time_unit);
+    const std::optional<int64_t> end = end_.Resolve(spec_.time_unit);
+    auto place = [&](int64_t x) {
+      auto cmp = [x](std::optional<int64_t> b) -> std::optional<int> {
+        if (!b) return std::nullopt;
+        return x < *b ? -1 : (x > *b ? 1 : 0);
+      };
+      return Place(cmp(start), cmp(end), spec_.flags);
+    };
+    return PairInRange(place(first->AsInt64()), place(second->AsInt64()), spec_.flags);
   }
   Json ToJson() const override;
 
@@ -139,12 +199,14 @@ class TimeRange : public Predicate {
 };
 
 Json TimeRange::ToJson() const {
-  Json out = ClassJson(spec_.is_date ? kInDateRange : kInTimeRange);
+  std::string_view name = spec_.is_date ? (spec_.dual ? kInDateRangeDual : kInDateRange)
+                                        : (spec_.dual ? kInTimeRangeDual : kInTimeRange);
+  Json out = ClassJson(name);
   if (spec_.start) out["start"] = *spec_.start;
   if (spec_.start_offset) out["startOffset"] = *spec_.start_offset;
   if (spec_.end) out["end"] = *spec_.end;
   if (spec_.end_offset) out["endOffset"] = *spec_.end_offset;
-  spec_.inc.AddToJson(&out);
+  spec_.flags.AddToJson(&out);
   if (spec_.offset_unit) out["offsetUnit"] = TimeUnitName(*spec_.offset_unit);
   if (spec_.time_unit != TimeUnit::kMillisecond) out["timeUnit"] = TimeUnitName(spec_.time_unit);
   if (spec_.time_zone) out["timeZone"] = *spec_.time_zone;
@@ -160,9 +222,11 @@ Result<std::optional<TimeUnit>> ReadTimeUnit(const Json& json, std::string_view 
   return unit;
 }
 
-Result<TimeRangeSpec> ReadTimeRangeSpec(const Json& json, std::string_view path, bool is_date) {
+Result<TimeRangeSpec> ReadTimeRangeSpec(const Json& json, std::string_view path, bool is_date,
+                                        bool dual) {
   TimeRangeSpec spec;
   spec.is_date = is_date;
+  spec.dual = dual;
   QUARRY_ASSIGN_OR_RETURN(spec.start, ReadOptionalString(json, "start", path));
   QUARRY_ASSIGN_OR_RETURN(spec.end, ReadOptionalString(json, "end", path));
   QUARRY_ASSIGN_OR_RETURN(spec.time_zone, ReadOptionalString(json, "timeZone", path));
@@ -173,7 +237,7 @@ Result<TimeRangeSpec> ReadTimeRangeSpec(const Json& json, std::string_view path,
     QUARRY_ASSIGN_OR_RETURN(std::optional<TimeUnit> unit, ReadTimeUnit(json, "timeUnit", path));
     spec.time_unit = unit.value_or(TimeUnit::kMillisecond);
   }
-  QUARRY_ASSIGN_OR_RETURN(spec.inc, ReadInclusivity(json, path));
+  QUARRY_ASSIGN_OR_RETURN(spec.flags, ReadRangeFlags(json, path, dual));
   return spec;
 }
 
@@ -193,9 +257,9 @@ Result<TimeBound> ResolveBound(const TimeRangeSpec& spec, const std::optional<st
   return bound;
 }
 
-template <bool kIsDate>
+template <bool kIsDate, bool kDual>
 Result<PredicatePtr> ParseTimeRange(const Json& json, std::string_view path) {
-  QUARRY_ASSIGN_OR_RETURN(TimeRangeSpec spec, ReadTimeRangeSpec(json, path, kIsDate));
+  QUARRY_ASSIGN_OR_RETURN(TimeRangeSpec spec, ReadTimeRangeSpec(json, path, kIsDate, kDual));
   int64_t zone_offset = 0;  // UTC unless a zone is given.
   if (spec.time_zone) {
     Result<int64_t> z = ParseTimeZoneOffset(*spec.time_zone);
@@ -212,9 +276,12 @@ Result<PredicatePtr> ParseTimeRange(const Json& json, std::string_view path) {
 }  // namespace
 
 void AddRangePredicates(std::vector<PredicateClass>* out) {
-  out->push_back({kInRange, ParseInRange});
-  out->push_back({kInDateRange, ParseTimeRange<true>});
-  out->push_back({kInTimeRange, ParseTimeRange<false>});
+  out->push_back({kInRange, ParseInRange<false>});
+  out->push_back({kInRangeDual, ParseInRange<true>});
+  out->push_back({kInDateRange, ParseTimeRange<true, false>});
+  out->push_back({kInDateRangeDual, ParseTimeRange<true, true>});
+  out->push_back({kInTimeRange, ParseTimeRange<false, false>});
+  out->push_back({kInTimeRangeDual, ParseTimeRange<false, true>});
 }
 
 }  // namespace quarry::internal

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <random>
 
 #include "tests/graph-core/operators/operator_test_util.h"
 #include "tests/testutil/status_matchers.h"
@@ -90,6 +91,45 @@ TEST(ProductTest, MultipliesAndWraps) {
   EXPECT_EQ(d, Value::Double(6.0));
   Value state = Value::Double(2.0);
   EXPECT_THAT(product->Apply(&state, Value::Float(2.0f)), StatusIs(StatusCode::kInvalidArgument));
+}
+
+// Random operands: results must equal the exact result reduced modulo 2^32
+// or 2^64 into the signed range, which is what Java's int/long arithmetic gives.
+TEST(NumericOperatorPropertyTest, MatchesJavaModularArithmetic) {
+  const uint32_t seed = 20261121;
+  std::mt19937_64 rng(seed);
+  auto sum = ParseOp(R"({"class":"Sum"})");
+  auto product = ParseOp(R"({"class":"Product"})");
+  ASSERT_NE(sum, nullptr);
+  ASSERT_NE(product, nullptr);
+  auto wrap32 = [](__int128 v) {
+    __int128 m = v % (__int128{1} << 32);
+    if (m < 0) m += (__int128{1} << 32);
+    return static_cast<int32_t>(m >= (__int128{1} << 31) ? m - (__int128{1} << 32) : m);
+  };
+  auto wrap64 = [](__int128 v) {
+    unsigned __int128 u = static_cast<unsigned __int128>(v);
+    uint64_t low = static_cast<uint64_t>(u);
+    return low >= (uint64_t{1} << 63) ? -static_cast<int64_t>(~low) - 1 : static_cast<int64_t>(low);
+  };
+  for (int i = 0; i < 1000; ++i) {
+    auto a32 = static_cast<int32_t>(rng());
+    auto b32 = static_cast<int32_t>(rng());
+    auto a64 = static_cast<int64_t>(rng());
+    auto b64 = static_cast<int64_t>(rng());
+    Value s32 = Value::Int32(a32);
+    Value p32 = Value::Int32(a32);
+    Value s64 = Value::Int64(a64);
+    Value p64 = Value::Int64(a64);
+    ASSERT_OK(sum->Apply(&s32, Value::Int32(b32)));
+    ASSERT_OK(product->Apply(&p32, Value::Int32(b32)));
+    ASSERT_OK(sum->Apply(&s64, Value::Int64(b64)));
+    ASSERT_OK(product->Apply(&p64, Value::Int64(b64)));
+    ASSERT_EQ(s32, Value::Int32(wrap32(__int128{a32} + b32))) << "seed " << seed << " i " << i;
+    ASSERT_EQ(p32, Value::Int32(wrap32(__int128{a32} * b32))) << "seed " << seed << " i " << i;
+    ASSERT_EQ(s64, Value::Int64(wrap64(__int128{a64} + b64))) << "seed " << seed << " i " << i;
+    ASSERT_EQ(p64, Value::Int64(wrap64(__int128{a64} * b64))) << "seed " << seed << " i " << i;
+  }
 }
 
 }  // namespace

@@ -53,6 +53,54 @@ TEST(RangePredicateTest, InRangeOmittedBoundIsUnbounded) {
               StatusIsWithMessage(StatusCode::kInvalidArgument, "p.start"));
 }
 
+TEST(RangePredicateTest, InRangeBoundsMustShareAClass) {
+  EXPECT_THAT(TryPred(R"({"class": "InRange", "start": {"Long": 1}, "end": 2})"),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "same class"));
+}
+
+TEST(RangePredicateTest, InvertedRangeFollowsKoryphe) {
+  // RangeUtil tests the pair (v, v): with start > end, a value below the start
+  // and above the end "spans" the range and passes, as in koryphe.
+  auto p = Pred(R"({"class": "InRange", "start": 10, "end": 5})");
+  EXPECT_TRUE(p->Test(Value::Int32(7)));
+  EXPECT_FALSE(p->Test(Value::Int32(12)));
+  EXPECT_FALSE(p->Test(Value::Int32(3)));
+}
+
+TEST(RangePredicateTest, InRangeDualOverlapsUnlessFullyContained) {
+  using ::quarry::testing::Test2;
+  auto p = Pred(R"({"class": "InRangeDual", "start": {"Long": 10}, "end": {"Long": 20}})");
+  EXPECT_TRUE(Test2(*p, Value::Int64(12), Value::Int64(18)));  // {  [  ]  }
+  EXPECT_TRUE(Test2(*p, Value::Int64(5), Value::Int64(15)));   // [  {  ]  }
+  EXPECT_TRUE(Test2(*p, Value::Int64(15), Value::Int64(25)));  // {  [  }  ]
+  EXPECT_TRUE(Test2(*p, Value::Int64(5), Value::Int64(25)));   // [  {  }  ]
+  EXPECT_FALSE(Test2(*p, Value::Int64(1), Value::Int64(9)));
+  EXPECT_FALSE(Test2(*p, Value::Int64(21), Value::Int64(30)));
+  EXPECT_FALSE(Test2(*p, Value::Int64(12), Value()));
+  EXPECT_FALSE(Test2(*p, Value::Int64(12), Value::Int32(18)));
+  auto start_fully = Pred(R"({"class": "InRangeDual", "start": {"Long": 10},
+                             "end": {"Long": 20}, "startFullyContained": true})");
+  EXPECT_FALSE(Test2(*start_fully, Value::Int64(5), Value::Int64(15)));
+  EXPECT_TRUE(Test2(*start_fully, Value::Int64(15), Value::Int64(25)));
+  auto both = Pred(R"({"class": "InRangeDual", "start": {"Long": 10}, "end": {"Long": 20},
+                      "startFullyContained": true, "endFullyContained": true})");
+  EXPECT_FALSE(Test2(*both, Value::Int64(5), Value::Int64(25)));
+  EXPECT_FALSE(Test2(*both, Value::Int64(15), Value::Int64(25)));
+  EXPECT_TRUE(Test2(*both, Value::Int64(10), Value::Int64(20)));
+}
+
+TEST(RangePredicateTest, TimeRangeDuals) {
+  using ::quarry::testing::Test2;
+  auto date = Pred(R"({"class": "InDateRangeDual", "start": "2017/01/01", "end": "2017/02/01",
+                      "endFullyContained": true})");
+  EXPECT_TRUE(Test2(*date, Value::Date(k2017 - kDay), Value::Date(k2017 + kDay)));
+  EXPECT_FALSE(Test2(*date, Value::Date(k2017 + kDay), Value::Date(k2017Feb + kDay)));
+  EXPECT_FALSE(Test2(*date, Value::Int64(k2017), Value::Int64(k2017)));
+  auto time = Pred(R"({"class": "InTimeRangeDual", "start": "2017/01/01", "timeUnit": "SECOND"})");
+  EXPECT_TRUE(Test2(*time, Value::Int64(1'483'228'000), Value::Int64(1'483'228'800)));
+  EXPECT_FALSE(Test2(*time, Value::Int64(1'483'228'000), Value::Int64(1'483'228'799)));
+}
+
 TEST(RangePredicateTest, InDateRangeWithDateStrings) {
   auto p = Pred(R"({"class": "InDateRange", "start": "2017/01/01", "end": "2017-02-01"})");
   EXPECT_TRUE(p->Test(Value::Date(k2017)));
@@ -120,9 +168,19 @@ TEST(RangePredicateTest, BadFields) {
 }
 
 TEST(RangePredicateTest, JsonRoundTrips) {
-  ExpectJsonRoundTrip(R"({"class": "InRange", "start": {"Long": 1}, "end": 2})",
+  ExpectJsonRoundTrip(R"({"class": "InRange", "start": {"Long": 1}, "end": {"Long": 2}})",
                       R"({"class": "uk.gov.gchq.koryphe.impl.predicate.range.InRange",
-                          "start": {"java.lang.Long": 1}, "end": 2})");
+                          "start": {"java.lang.Long": 1}, "end": {"java.lang.Long": 2}})");
+  ExpectJsonRoundTrip(R"({"class": "InRangeDual", "start": 1, "startFullyContained": true})",
+                      R"({"class": "uk.gov.gchq.koryphe.impl.predicate.range.InRangeDual",
+                          "start": 1, "startFullyContained": true})");
+  ExpectJsonRoundTrip(
+      R"({"class": "InDateRangeDual", "end": "2017/01", "endFullyContained": false})",
+      R"({"class": "uk.gov.gchq.koryphe.impl.predicate.range.InDateRangeDual",
+                          "end": "2017/01", "endFullyContained": false})");
+  ExpectJsonRoundTrip(R"({"class": "InTimeRangeDual", "startOffset": 1})",
+                      R"({"class": "uk.gov.gchq.koryphe.impl.predicate.range.InTimeRangeDual",
+                          "startOffset": 1})");
   ExpectJsonRoundTrip(R"({"class": "InRange", "start": "a", "startInclusive": false})",
                       R"({"class": "uk.gov.gchq.koryphe.impl.predicate.range.InRange",
                           "start": "a", "startInclusive": false})");

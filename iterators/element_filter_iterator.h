@@ -1,0 +1,61 @@
+// ElementFilterIterator: a scan layer that decodes cells and keeps the
+// elements that pass per-group element tests: the schema validators (the
+// table Validator, gaffer-compat.md §4.4 priority 20, age-off) and a view
+// filter (the pre-aggregation filter, priority 34, or the post-aggregation
+// filter, priority 37). One layer runs both tests on one decode; groups with
+// nothing to test pass without being decoded.
+//
+// Thread safety: as KvIterator (one thread at a time).
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "graph-core/predicate.h"
+#include "iterators/filter_iterator.h"
+#include "keypackages/key_package.h"
+
+namespace quarry {
+
+struct ElementTests {
+  // Run the schema validators (without IsA) and drop invalid elements.
+  bool validate = false;
+  // The view filter; empty passes everything.
+  ElementFilter filter;
+
+  bool empty() const { return !validate && filter.empty(); }
+};
+
+struct ElementFilterOptions {
+  // Group -> tests. Groups not listed pass untested.
+  std::map<std::string, ElementTests, std::less<>> groups;
+  // Keep the matchedVertex the key-package decodes from the row orientation
+  // (filters may select MATCHED_VERTEX); false clears it, as for scans whose
+  // input holds no EntityId (gaffer-compat.md §9.7).
+  bool matched_vertex = true;
+};
+
+class ElementFilterIterator : public FilterIterator {
+ public:
+  // `package` must outlive the iterator.
+  ElementFilterIterator(std::unique_ptr<KvIterator> source, const KeyPackage& package,
+                        ElementFilterOptions options);
+
+ protected:
+  // DataLoss (ending the scan) if a tested cell cannot be decoded.
+  Result<bool> Accept(std::string_view key, std::string_view value) override;
+
+ private:
+  const KeyPackage& package_;
+  ElementFilterOptions options_;
+  std::string scratch_;
+};
+
+// Decodes a cell as the scan stack presents it: package.Decode, then
+// matchedVertex cleared unless `matched_vertex`.
+Result<Element> DecodeForScan(const KeyPackage& package, std::string_view key,
+                              std::string_view value, bool matched_vertex);
+
+}  // namespace quarry

@@ -1,0 +1,55 @@
+#include "iterators/validate.h"
+
+#include "keypackages/key_format.h"
+#include "schema/escaping.h"
+
+namespace quarry {
+namespace {
+
+bool TypeHasValidators(const TypeDefinition* type) {
+  return type != nullptr && !type->validate_functions.empty();
+}
+
+}  // namespace
+
+Result<bool> ValidateElement(const SchemaElementDefinition& def, const Element& element,
+                             bool include_is_a, std::string* reason) {
+  if (element.group() != def.group() || element.kind() != def.kind()) {
+    return InvalidArgumentError(
+        "cannot validate " + std::string(element.is_entity() ? "entity" : "edge") + " of group '" +
+        element.group() + "' against " + (def.is_entity() ? "entity" : "edge") + " group '" +
+        def.group() + "'");
+  }
+  // With the group and kind checked, SchemaElementDefinition::Validate only
+  // reports a failing validator, always as InvalidArgument.
+  Status status = def.Validate(element, include_is_a);
+  if (status.ok()) return true;
+  if (status.code() != StatusCode::kInvalidArgument) return status;
+  if (reason != nullptr) *reason = status.message();
+  return false;
+}
+
+bool HasValidators(const SchemaElementDefinition& def) {
+  if (!def.validate_functions().empty()) return true;
+  if (TypeHasValidators(def.vertex_type()) || TypeHasValidators(def.source_type()) ||
+      TypeHasValidators(def.destination_type()) || TypeHasValidators(def.directed_type())) {
+    return true;
+  }
+  for (const PropertyDefinition& p : def.properties()) {
+    if (TypeHasValidators(p.type)) return true;
+  }
+  return false;
+}
+
+Result<bool> ValidateStoredCell(const KeyPackage& package, std::string_view key,
+                                std::string_view value, std::string* reason) {
+  QUARRY_ASSIGN_OR_RETURN(KeyParts parts, SplitKey(key));
+  QUARRY_ASSIGN_OR_RETURN(std::string group, Unescaped(parts.group));
+  const SchemaElementDefinition* def = package.schema().Group(group);
+  if (def == nullptr) return DataLossError("stored cell names unknown group '" + group + "'");
+  if (!HasValidators(*def)) return true;  // No decode needed.
+  QUARRY_ASSIGN_OR_RETURN(Element element, package.Decode(key, value));
+  return ValidateElement(*def, element, /*include_is_a=*/false, reason);
+}
+
+}  // namespace quarry
