@@ -244,6 +244,21 @@ Json ItemsToJson(const ValueList& items) {
   return out;
 }
 
+// Map keys are strings in JSON; a non-string key is written as its toString().
+Json EntriesToJson(const ValueEntries& entries) {
+  Json out = Json::object();
+  for (const auto& [k, v] : entries) {
+    out[k.type() == ValueType::kString ? k.AsString() : k.ToJavaString()] = ValueToJson(v);
+  }
+  return out;
+}
+
+Json FreqMapToJson(const FreqMap& counts) {
+  Json out = Json::object();
+  for (const auto& [k, n] : counts) out[k] = n;
+  return out;
+}
+
 Json TypeSubTypeValueToJson(const Value& value) {
   const TypeSubTypeValue& t = value.AsTypeSubTypeValue();
   Json out = Json::object();
@@ -323,18 +338,10 @@ Json ValueToJson(const Value& value) {
     case ValueType::kHashSet:
     case ValueType::kList:
       return Wrap(name, ItemsToJson(value.AsItems()));
-    case ValueType::kMap: {
-      Json payload = Json::object();
-      for (const auto& [k, v] : value.AsEntries()) {
-        payload[k.type() == ValueType::kString ? k.AsString() : k.ToJavaString()] = ValueToJson(v);
-      }
-      return Wrap(name, std::move(payload));
-    }
-    case ValueType::kFreqMap: {
-      Json payload = Json::object();
-      for (const auto& [k, n] : value.AsFreqMap()) payload[k] = n;
-      return Wrap(name, std::move(payload));
-    }
+    case ValueType::kMap:
+      return Wrap(name, EntriesToJson(value.AsEntries()));
+    case ValueType::kFreqMap:
+      return Wrap(name, FreqMapToJson(value.AsFreqMap()));
     case ValueType::kTypeValue:
     case ValueType::kTypeSubTypeValue:
       return Wrap(name, TypeSubTypeValueToJson(value));

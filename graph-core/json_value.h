@@ -10,6 +10,27 @@
 // Writing: exactly what Gaffer writes (bare natural types, full class names
 // for every other wrapper).
 //
+// Details both directions follow:
+//  * byte[] payloads are base64; the wrapper written is Jackson's "[B"
+//    ("byte[]" is accepted on input).
+//  * Float is written in its shortest decimal form (0.4f as 0.4). Non-finite
+//    Double/Float values are wrapped with Jackson's quoted names
+//    ({"java.lang.Double": "NaN"}, "Infinity", "-Infinity").
+//  * HashMap/TreeMap keys are strings; both read as a Map, written as
+//    java.util.HashMap. FreqMap values are bare integers (Longs).
+//  * TypeValue/TypeSubTypeValue read from a wrapper or the {"class": ...,
+//    "type", "subType", "value"} form (FreqMap and the sketches also accept
+//    the "class" form); they are written as wrappers.
+//  * Sketches (§1.6): HllSketch reads {"values": [...], "logK": 10} or
+//    {"bytes": b64} and is written {"bytes": b64, "cardinality": estimate};
+//    HyperLogLogPlus reads {"p", "sp", "offers"} or
+//    {"hyperLogLogPlusSketchBytes": b64}, optionally nested under
+//    "hyperLogLogPlus", and is written nested with a long "cardinality".
+//    The bytes are HllSketch::Serialize() (Quarry's format, not Java's), and
+//    "sp" is ignored. Offered values are hashed as their UTF-8 bytes for a
+//    String, else as "<java class>:<toString>".
+//  * A wrapper with a null payload ({"java.lang.Long": null}) is null.
+//
 // Thread safety: stateless functions.
 #pragma once
 

@@ -6,6 +6,20 @@
 // IntegerTupleAdaptedPredicate components pick positions from args.
 // A missing value is passed as a null Value, never as a null pointer.
 //
+// Implemented classes (koryphe's uk.gov.gchq.koryphe.impl.predicate.* unless
+// noted; full or simple names): Exists, IsTrue, IsFalse, IsEqual, IsMoreThan,
+// IsLessThan, IsIn, AreIn, Not, And, Or, If, Regex, MultiRegex,
+// StringContains, IsA, IsLongerThan, IsShorterThan, IsXLessThanY,
+// IsXMoreThanY, AreEqual, CollectionContains, MapContains,
+// MapContainsPredicate, AgeOff, AgeOffFromDays, range.InRange,
+// range.InDateRange, range.InTimeRange and their *Dual forms,
+// uk.gov.gchq.koryphe.predicate.PredicateMap,
+// uk.gov.gchq.koryphe.tuple.predicate.IntegerTupleAdaptedPredicate, and
+// Gaffer's HyperLogLogPlusIsLessThan and HllSketchIsLessThan. Comparisons are
+// class-strict as in Java (an Integer control never matches a Long), and the
+// time-relative ones (AgeOff, offsets of InDateRange/InTimeRange) read
+// NowMillis() at every Test().
+//
 // Thread safety: predicates are immutable after parsing; Test() is const
 // and safe to call concurrently.
 #pragma once

@@ -15,10 +15,19 @@
 // * The visibility property must be a String or byte[]; it MAY be a groupBy
 //   property (Gaffer's own AccumuloStore test schema does this).
 // * A class, serialiser, predicate or operator Quarry does not implement is
-//   InvalidArgument naming it and its path, never ignored. So the gaffer-doc
-//   examples that use doc-only classes (ExampleTuple2BinaryOperator in the
-//   split example's aggregation.json; VisibilitySerialiser and
-//   VisibilityAggregator in the visibility example) are refused.
+//   InvalidArgument naming it and its path, never ignored. Quarry implements
+//   the gaffer-doc example classes its example schemas name
+//   (ExampleTuple2BinaryOperator, VisibilityAggregator: see
+//   graph-core/operators/gaffer_doc_operators.h; VisibilitySerialiser: see
+//   schema/serialisers/visibility_serialiser.h).
+// * An aggregateFunctions entry with a tuple operator
+//   (BinaryOperator::IsTupleOperator) must select exactly TupleSize()
+//   properties when that is non-zero; a per-value operator may select any
+//   number and folds each independently. Accepts() is checked per selected
+//   property for per-value operators only.
+// * A class Gaffer would store with JavaSerialiser (HashSet, ArrayList,
+//   HashMap, TreeMap) with no serialiser named gets Quarry's
+//   TypedCollectionSerialiser (schema/serialisers/typed_collection_serialiser.h).
 //
 // Thread safety: immutable after construction; safe to share.
 #pragma once
@@ -87,11 +96,15 @@ class SchemaElementDefinition {
 
   // The aggregator for one property: the element-level one that selects it,
   // else its type's aggregateFunction; null if none or if !aggregate().
+  // For display and checks only: it may be a tuple operator, whose Apply()
+  // on a single value fails; aggregate with the tuple lists below.
   const BinaryOperator* AggregatorFor(std::string_view property) const;
 
   // Gaffer's aggregators as lists of tuple operators (gaffer-compat.md §2.5);
-  // all are empty when !aggregate(). Each tuple folds its selected properties
-  // independently.
+  // all are empty when !aggregate(). Apply each with
+  // TupleBinaryOperator::Apply(&state_properties, input_properties), which
+  // folds a per-value operator's properties independently and a tuple
+  // operator's (e.g. ExampleTuple2BinaryOperator) together.
   //
   // Full: the element-level aggregateFunctions, then the type-level
   // aggregateFunction of every property they do not select, in property order.

@@ -6,6 +6,7 @@
 #include "schema/internal/serialiser_registry.h"
 #include "schema/serialisers/map_serialiser.h"
 #include "schema/serialisers/set_serialiser.h"
+#include "schema/serialisers/visibility_serialiser.h"
 
 namespace quarry {
 namespace {
@@ -85,6 +86,11 @@ Result<std::shared_ptr<const Serialiser>> ParseAtDepth(const Json& json, std::st
   }
   const std::string& class_name = class_json->get_ref<const std::string&>();
   if (auto found = internal::FindParameterlessSerialiser(class_name)) return found;
+  if (class_name == VisibilitySerialiser::kClassName) {  // gaffer-doc's example class.
+    static const auto* const kVisibility =
+        new std::shared_ptr<const Serialiser>(std::make_shared<VisibilitySerialiser>());
+    return *kVisibility;
+  }
   if (internal::ClassNameMatches(class_name, SetSerialiser::kClassName) ||
       internal::ClassNameMatches(class_name, MapSerialiser::kClassName)) {
     if (!json.is_object()) {
@@ -116,8 +122,9 @@ Result<std::shared_ptr<const Serialiser>> ParseSerialiser(const Json& json, std:
 Result<std::shared_ptr<const Serialiser>> DefaultSerialiser(ValueType type, bool preserve_order,
                                                             bool consistent) {
   // Gaffer's SerialisationFactory order, then the AccumuloStore's sketch
-  // serialisers (gaffer-compat.md §3.1).
-  static constexpr std::array<std::string_view, 16> kOrder = {
+  // serialisers (gaffer-compat.md §3.1), then Quarry's stand-in for
+  // JavaSerialiser (HashSet, ArrayList, HashMap, TreeMap).
+  static constexpr std::array<std::string_view, 17> kOrder = {
       "OrderedLongSerialiser",
       "OrderedDateSerialiser",
       "OrderedIntegerSerialiser",
@@ -134,6 +141,7 @@ Result<std::shared_ptr<const Serialiser>> DefaultSerialiser(ValueType type, bool
       "FreqMapSerialiser",
       "HyperLogLogPlusSerialiser",
       "HllSketchSerialiser",
+      "TypedCollectionSerialiser",
   };
   for (std::string_view name : kOrder) {
     std::shared_ptr<const Serialiser> s = internal::FindParameterlessSerialiser(name);

@@ -55,6 +55,8 @@ class Serialiser {
 // SetSerialiser needs "objectSerialiser" (and optional "setClass");
 // MapSerialiser needs "keySerialiser" and "valueSerialiser" (optional
 // "mapClass"); nested serialisers are class names or objects.
+// gaffer-doc's example uk.gov.gchq.gaffer.doc.dev.serialiser.VisibilitySerialiser
+// is recognised by its full name only.
 // Errors, prefixed with `path`: InvalidArgument "...: unknown serialiser
 // class 'X'" or a malformed/missing field; Unimplemented for Gaffer
 // serialisers Quarry deliberately lacks (JavaSerialiser, MultiSerialiser,
@@ -66,9 +68,12 @@ Result<std::shared_ptr<const Serialiser>> ParseSerialiser(const Json& json, std:
 // OrderedFloat, String, Bytes, CompactRawInteger, CompactRawLong, Boolean,
 // TreeSetString, TypeValue, TypeSubTypeValue, FreqMap, then the
 // AccumuloStore's HyperLogLogPlus and HllSketch) that handles `type` and,
-// when asked, preserves order and is consistent. InvalidArgument if none
-// qualifies (where Gaffer would fall back to JavaSerialiser, e.g. HashSet,
-// HashMap, ArrayList, or a consistent FreqMap serialiser for groupBy).
+// when asked, preserves order and is consistent. Where Gaffer falls back to
+// JavaSerialiser for HashSet, ArrayList, HashMap and TreeMap, Quarry gives
+// its TypedCollectionSerialiser (schema/serialisers/typed_collection_serialiser.h;
+// neither order-preserving nor consistent). InvalidArgument if none
+// qualifies (e.g. a consistent FreqMap serialiser for groupBy, or a HashSet
+// groupBy property).
 // Returned instances are shared singletons.
 Result<std::shared_ptr<const Serialiser>> DefaultSerialiser(ValueType type, bool preserve_order,
                                                             bool consistent);

@@ -5,6 +5,7 @@
 
 #include "graph-core/binary_operator.h"
 #include "graph-core/internal/json_fields.h"
+#include "graph-core/operators/gaffer_doc_operators.h"
 #include "graph-core/operators/internal/koryphe_operator.h"
 
 namespace quarry {
@@ -57,6 +58,8 @@ const std::vector<OperatorClass>& OperatorClasses() {
        NoFields<oi::MakeHyperLogLogPlusAggregator>},
       {"uk.gov.gchq.gaffer.sketches.datasketches.cardinality.binaryoperator.HllSketchAggregator",
        NoFields<oi::MakeHllSketchAggregator>},
+      {kVisibilityAggregatorClass, NoFields<MakeVisibilityAggregator>},
+      {kExampleTuple2BinaryOperatorClass, NoFields<MakeExampleTuple2BinaryOperator>},
   };
   return *kClasses;
 }

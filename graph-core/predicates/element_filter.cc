@@ -35,25 +35,41 @@ Result<std::vector<std::string>> ReadSelection(const Json& json, std::string_vie
 
 }  // namespace
 
+namespace {
+
+// The identifier names Element::GetIdentifierOrProperty resolves before
+// properties; any other key is a plain property lookup.
+bool IsIdentifierName(std::string_view name) {
+  return name == "GROUP" || name == "VERTEX" || name == "SOURCE" || name == "DESTINATION" ||
+         name == "DIRECTED" || name == "MATCHED_VERTEX" || name == "ADJACENT_MATCHED_VERTEX";
+}
+
+}  // namespace
+
 bool TuplePredicate::Test(const Element& element) const {
-  // Selections are short (one or two keys); keep them on the stack.
-  constexpr size_t kInline = 4;
-  Value inline_values[kInline];
-  const Value* inline_refs[kInline];
-  std::vector<Value> heap_values;
-  std::vector<const Value*> heap_refs;
+  // Properties are passed by pointer (no copy); identifiers are computed into
+  // `computed`. Selections are short, so both live on the stack.
+  constexpr size_t kInline = 8;
   const size_t n = selection.size();
-  Value* values = inline_values;
-  const Value** refs = inline_refs;
   if (n > kInline) {
-    heap_values.resize(n);
-    heap_refs.resize(n);
-    values = heap_values.data();
-    refs = heap_refs.data();
+    std::vector<Value> values;
+    std::vector<const Value*> refs;
+    values.reserve(n);
+    for (const std::string& key : selection) values.push_back(element.GetIdentifierOrProperty(key));
+    for (const Value& v : values) refs.push_back(&v);
+    return predicate->Test(ValueRefs(refs.data(), n));
   }
+  static const Value kNull;
+  Value computed[kInline];
+  const Value* refs[kInline];
   for (size_t i = 0; i < n; ++i) {
-    values[i] = element.GetIdentifierOrProperty(selection[i]);
-    refs[i] = &values[i];
+    if (IsIdentifierName(selection[i])) {
+      computed[i] = element.GetIdentifierOrProperty(selection[i]);
+      refs[i] = &computed[i];
+    } else {
+      const Value* v = element.properties().Find(selection[i]);
+      refs[i] = v != nullptr ? v : &kNull;
+    }
   }
   return predicate->Test(ValueRefs(refs, n));
 }

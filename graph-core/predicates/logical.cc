@@ -115,10 +115,15 @@ class IntegerTupleAdapted : public Predicate {
   IntegerTupleAdapted(std::vector<size_t> selection, SharedPredicate predicate)
       : selection_(std::move(selection)), predicate_(std::move(predicate)) {}
   bool Test(ValueRefs args) const override {
-    std::vector<const Value*> picked;
-    picked.reserve(selection_.size());
-    for (size_t i : selection_) picked.push_back(&ArgAt(args, i));
-    return predicate_->Test(ValueRefs(picked.data(), picked.size()));
+    constexpr size_t kInline = 8;
+    if (selection_.size() > kInline) {
+      std::vector<const Value*> picked;
+      for (size_t i : selection_) picked.push_back(&ArgAt(args, i));
+      return predicate_->Test(ValueRefs(picked.data(), picked.size()));
+    }
+    const Value* picked[kInline];
+    for (size_t i = 0; i < selection_.size(); ++i) picked[i] = &ArgAt(args, selection_[i]);
+    return predicate_->Test(ValueRefs(picked, selection_.size()));
   }
   Json ToJson() const override {
     Json out = ClassJson(kIntegerTupleAdapted);

@@ -185,9 +185,20 @@ Result<std::unique_ptr<SchemaElementDefinition>> SchemaBuilder::BindGroup(
   for (const RawTupleFunction& f : raw.aggregate_functions) {
     QUARRY_ASSIGN_OR_RETURN(TupleBinaryOperator op,
                             ParseTupleBinaryOperator(f.json, f.origin.Where()));
+    QUARRY_RETURN_IF_ERROR(CheckTupleSize(f, op));
     def->aggregate_functions_.push_back(std::move(op));
   }
   return def;
+}
+
+// A tuple operator with a fixed arity must select exactly that many properties.
+Status SchemaBuilder::CheckTupleSize(const RawTupleFunction& raw, const TupleBinaryOperator& op) {
+  size_t want = op.op->TupleSize();
+  if (!op.op->IsTupleOperator() || want == 0 || op.selection.size() == want) return Status::OK();
+  return SchemaError(raw.origin.Field("selection"), "tuple operator '" + OperatorName(*op.op) +
+                                                        "' needs a selection of " +
+                                                        std::to_string(want) + " properties, not " +
+                                                        std::to_string(op.selection.size()));
 }
 
 // Gaffer's full and ingest aggregators (§2.5). Unlike Gaffer, an
@@ -220,7 +231,8 @@ Status SchemaBuilder::CheckAggregatorsAccept(const RawElementDef& raw,
   if (!def.aggregate()) return Status::OK();
   for (const PropertyDefinition& p : def.properties()) {
     const BinaryOperator* op = def.AggregatorFor(p.name);
-    if (op == nullptr || op->Accepts(p.type->value_type)) continue;
+    // A tuple operator sees the whole selection; it checks values itself.
+    if (op == nullptr || op->IsTupleOperator() || op->Accepts(p.type->value_type)) continue;
     // Name where the operator is written: the element-level tuple, else the type.
     Origin origin = raw_.FindType(p.type->name)->origin.Field("aggregateFunction");
     for (size_t i = 0; i < def.aggregate_functions().size(); ++i) {

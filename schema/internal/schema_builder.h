@@ -9,7 +9,9 @@
 //   preserve_order and consistent (§2.9); an explicit one must be consistent;
 // * the vertex serialiser (explicit, or chosen as §2.9) is consistent,
 //   order-preserving and handles every vertex class;
-// * in an aggregated group, every property's aggregator accepts its class.
+// * in an aggregated group, every property's per-value aggregator accepts its
+//   class; a tuple operator (BinaryOperator::IsTupleOperator) with a non-zero
+//   TupleSize() selects exactly that many properties.
 // Types no group uses are dropped (Gaffer's SchemaOptimiser) after their
 // class, serialiser, validators and aggregator have been checked;
 // Schema::json() still lists them.
@@ -44,6 +46,8 @@ class SchemaBuilder {
   Status BindGroups();
   Result<std::unique_ptr<SchemaElementDefinition>> BindGroup(
       const schema_internal::RawElementDef& raw);
+  static Status CheckTupleSize(const schema_internal::RawTupleFunction& raw,
+                               const TupleBinaryOperator& op);
   Status CheckAggregatorsAccept(const schema_internal::RawElementDef& raw,
                                 const SchemaElementDefinition& def);
   void DeriveAggregators(SchemaElementDefinition* def) const;

@@ -19,6 +19,7 @@
 #include "schema/serialisers/tree_set_string_serialiser.h"
 #include "schema/serialisers/type_sub_type_value_serialiser.h"
 #include "schema/serialisers/type_value_serialiser.h"
+#include "schema/serialisers/typed_collection_serialiser.h"
 
 namespace quarry::internal {
 namespace {
@@ -69,6 +70,7 @@ const Instances& AllInstances() {
       std::make_shared<TextNumberSerialiser>(TextKind::kDouble),
       std::make_shared<TextNumberSerialiser>(TextKind::kFloat),
       std::make_shared<TextNumberSerialiser>(TextKind::kDate),
+      std::make_shared<TypedCollectionSerialiser>(),
   };
   return *instances;
 }

@@ -104,28 +104,103 @@ TEST(SchemaTest, SplitExampleMergesValidationIntoRoadUse) {
   EXPECT_EQ(s->Type("hllp")->value_type, ValueType::kHyperLogLogPlus);
 }
 
-// aggregation.json names a class that only exists in gaffer-doc's example
-// code. Quarry cannot run it, so it refuses the schema, naming the class and
-// where it is written, rather than dropping the aggregator.
-TEST(SchemaTest, DocOnlyAggregatorIsRejectedNamingItsClassAndPath) {
-  std::vector<std::string> paths;
-  for (const char* f : {"elements.json", "types.json", "validation.json", "aggregation.json"}) {
-    paths.push_back(Example(std::string("gaffer-doc-schema-split-example/") + f));
-  }
-  auto result = Schema::FromFiles(paths);
-  EXPECT_THAT(result, StatusIsWithMessage(StatusCode::kInvalidArgument,
-                                          "aggregation.json: edges.RoadUse.aggregateFunctions[0]"));
-  EXPECT_THAT(result,
-              StatusIsWithMessage(StatusCode::kInvalidArgument, "ExampleTuple2BinaryOperator"));
+// aggregation.json names gaffer-doc's tuple operator, which Quarry implements
+// (graph-core/operators/gaffer_doc_operators.h).
+TEST(SchemaTest, SplitExampleWithAggregationBindsTheTupleOperator) {
+  auto s = LoadOrDie({"gaffer-doc-schema-split-example/elements.json",
+                      "gaffer-doc-schema-split-example/types.json",
+                      "gaffer-doc-schema-split-example/validation.json",
+                      "gaffer-doc-schema-split-example/aggregation.json"});
+  ASSERT_NE(s, nullptr);
+  const SchemaElementDefinition* road_use = s->Group("RoadUse");
+  ASSERT_NE(road_use, nullptr);
+  ASSERT_EQ(road_use->aggregate_functions().size(), 1u);
+  const TupleBinaryOperator& tuple = road_use->aggregate_functions()[0];
+  EXPECT_EQ(tuple.selection, (std::vector<std::string>{"startDate", "endDate"}));
+  EXPECT_TRUE(tuple.op->IsTupleOperator());
+  const std::string kTuple2 = "uk.gov.gchq.gaffer.doc.dev.aggregator.ExampleTuple2BinaryOperator";
+  EXPECT_EQ(OperatorClass(road_use->AggregatorFor("startDate")), kTuple2);
+  EXPECT_EQ(OperatorClass(road_use->AggregatorFor("endDate")), kTuple2);
+  EXPECT_EQ(OperatorClass(road_use->AggregatorFor("count")),
+            "uk.gov.gchq.koryphe.impl.binaryoperator.Sum");
+  // Full: the tuple, then count's Sum. Ingest: both dates are groupBy, so
+  // only count is aggregated.
+  ASSERT_EQ(road_use->full_aggregator().size(), 2u);
+  EXPECT_EQ(road_use->full_aggregator()[0].selection, tuple.selection);
+  ASSERT_EQ(road_use->ingest_aggregator().size(), 1u);
+  EXPECT_EQ(road_use->ingest_aggregator()[0].selection, (std::vector<std::string>{"count"}));
+  ASSERT_EQ(road_use->validate_functions().predicates().size(), 1u);
 }
 
-TEST(SchemaTest, DocOnlyVisibilityClassesAreRejectedNamingThem) {
-  auto result = Schema::FromFiles({Example("gaffer-doc-visibility-example/elements.json"),
-                                   Example("gaffer-doc-visibility-example/types.json")});
-  EXPECT_THAT(result,
-              StatusIsWithMessage(StatusCode::kInvalidArgument, "types.json: types.visibility."));
-  EXPECT_THAT(result,
-              StatusIsWithMessage(StatusCode::kInvalidArgument, "uk.gov.gchq.gaffer.doc.dev."));
+TEST(SchemaTest, VisibilityExampleBindsTheDocSerialiserAndAggregator) {
+  auto s = LoadOrDie(
+      {"gaffer-doc-visibility-example/elements.json", "gaffer-doc-visibility-example/types.json"});
+  ASSERT_NE(s, nullptr);
+  EXPECT_EQ(s->visibility_property(), "visibility");
+  const TypeDefinition* visibility = s->Type("visibility");
+  ASSERT_NE(visibility, nullptr);
+  EXPECT_EQ(visibility->serialiser->ClassName(),
+            "uk.gov.gchq.gaffer.doc.dev.serialiser.VisibilitySerialiser");
+  EXPECT_EQ(OperatorClass(s->Group("RoadUse")->AggregatorFor("visibility")),
+            "uk.gov.gchq.gaffer.doc.dev.aggregator.VisibilityAggregator");
+  // The visibility is part of the key: not in the ingest aggregator.
+  ASSERT_EQ(s->Group("RoadUse")->ingest_aggregator().size(), 1u);
+  EXPECT_EQ(s->Group("RoadUse")->ingest_aggregator()[0].selection,
+            (std::vector<std::string>{"count"}));
+}
+
+TEST(SchemaTest, TupleOperatorSelectionMustMatchItsSize) {
+  std::string types = R"({"types": {
+      "v": {"class": "String"},
+      "d": {"class": "java.util.Date", "aggregateFunction": {"class": "Max"}}}})";
+  auto with_selection = [&](const std::string& selection) {
+    return R"({"entities": {"E": {"vertex": "v",
+        "properties": {"a": "d", "b": "d", "c": "d"},
+        "aggregateFunctions": [{"selection": )" +
+           selection + R"(, "binaryOperator": {"class": "ExampleTuple2BinaryOperator"}}]}}})";
+  };
+  auto three = Schema::FromJsonStrings({with_selection(R"(["a", "b", "c"])"), types},
+                                       {"elements.json", "types.json"});
+  EXPECT_THAT(three,
+              StatusIsWithMessage(StatusCode::kInvalidArgument,
+                                  "elements.json: entities.E.aggregateFunctions[0].selection"));
+  EXPECT_THAT(three, StatusIsWithMessage(StatusCode::kInvalidArgument, "2 properties, not 3"));
+  auto one =
+      Schema::FromJsonStrings({with_selection(R"(["a"])"), types}, {"elements.json", "types.json"});
+  EXPECT_THAT(one, StatusIs(StatusCode::kInvalidArgument));
+  EXPECT_OK(Schema::FromJsonStrings({with_selection(R"(["a", "b"])"), types},
+                                    {"elements.json", "types.json"}));
+}
+
+TEST(SchemaTest, PerValueOperatorMaySelectSeveralPropertiesAndIsCheckedPerProperty) {
+  std::string types = R"({"types": {
+      "v": {"class": "String"}, "n": {"class": "Long"}, "s": {"class": "String"}}})";
+  std::string sum_longs = R"({"entities": {"E": {"vertex": "v",
+      "properties": {"a": "n", "b": "n"},
+      "aggregateFunctions": [{"selection": ["a", "b"], "binaryOperator": {"class": "Sum"}}]}}})";
+  auto ok = Schema::FromJsonStrings({sum_longs, types}, {"elements.json", "types.json"});
+  ASSERT_OK(ok);
+  EXPECT_EQ((*ok)->Group("E")->full_aggregator().size(), 1u);
+  std::string sum_mixed = R"({"entities": {"E": {"vertex": "v",
+      "properties": {"a": "n", "b": "s"},
+      "aggregateFunctions": [{"selection": ["a", "b"], "binaryOperator": {"class": "Sum"}}]}}})";
+  EXPECT_THAT(Schema::FromJsonStrings({sum_mixed, types}, {"elements.json", "types.json"}),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "property 'b'"));
+}
+
+TEST(SchemaTest, JavaSerialiserClassesGetTheTypedCollectionFallback) {
+  std::string json = R"({"entities": {"E": {"vertex": "v", "aggregate": false,
+      "properties": {"hs": "hs", "al": "al", "hm": "hm", "tm": "tm"}}},
+    "types": {"v": {"class": "String"}, "hs": {"class": "java.util.HashSet"},
+      "al": {"class": "java.util.ArrayList"}, "hm": {"class": "java.util.HashMap"},
+      "tm": {"class": "java.util.TreeMap"}}})";
+  auto s = Schema::FromJsonStrings({json}, {"schema.json"});
+  ASSERT_OK(s);
+  for (const char* type : {"hs", "al", "hm", "tm"}) {
+    EXPECT_EQ((*s)->Type(type)->serialiser->ClassName(),
+              "quarry.serialisation.TypedCollectionSerialiser")
+        << type;
+  }
 }
 
 TEST(SchemaTest, VisibilityTestSchemaUsesItsExplicitSerialisers) {

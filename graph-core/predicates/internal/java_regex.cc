@@ -210,59 +210,84 @@ struct Position {
 
 }  // namespace
 
-bool JavaRegex::FullMatch(std::string_view input) const {
-  const size_t n = program_.size();
-  std::vector<uint32_t> seen(n, 0);  // generation in which a pc was last added
-  std::vector<int> current, next, stack;
-  uint32_t generation = 0;
-  // Adds the threads reachable from `pc` by epsilon edges at `pos`.
-  auto add = [&](std::vector<int>* list, int start, const Position& pos) {
-    stack.push_back(start);
-    while (!stack.empty()) {
-      int pc = stack.back();
-      stack.pop_back();
-      if (seen[pc] == generation) continue;
-      seen[pc] = generation;
-      const Inst& inst = program_[pc];
+namespace {
+
+// One FullMatch run: the current and next thread lists (program counters
+// waiting at a kClass or kMatch) and the per-step dedupe marks.
+class PikeVm {
+ public:
+  PikeVm(const std::vector<JavaRegex::Inst>& program, const std::vector<CodePointRanges>& classes)
+      : program_(program), classes_(classes), seen_(program.size(), 0) {}
+
+  bool Run(std::string_view input) {
+    Position pos{input, 0, UINT32_MAX};
+    ++generation_;
+    AddThreads(&current_, 0, pos);
+    while (!pos.AtEnd()) {
+      if (current_.empty()) return false;
+      uint32_t cp;
+      int len = DecodeUtf8(input, pos.offset, &cp);
+      Position after{input, pos.offset + len, cp};
+      Step(cp, after);
+      pos = after;
+    }
+    return std::any_of(current_.begin(), current_.end(),
+                       [&](int pc) { return program_[pc].op == JavaRegex::Op::kMatch; });
+  }
+
+ private:
+  // Advances every thread whose class accepts `cp`.
+  void Step(uint32_t cp, const Position& after) {
+    ++generation_;
+    next_.clear();
+    for (int pc : current_) {
+      const JavaRegex::Inst& inst = program_[pc];
+      if (inst.op == JavaRegex::Op::kClass && RangesContain(classes_[inst.class_index], cp)) {
+        AddThreads(&next_, pc + 1, after);
+      }
+    }
+    current_.swap(next_);
+  }
+
+  // Adds the threads reachable from `start` by epsilon edges at `pos`.
+  void AddThreads(std::vector<int>* list, int start, const Position& pos) {
+    stack_.push_back(start);
+    while (!stack_.empty()) {
+      int pc = stack_.back();
+      stack_.pop_back();
+      if (seen_[pc] == generation_) continue;
+      seen_[pc] = generation_;
+      const JavaRegex::Inst& inst = program_[pc];
       switch (inst.op) {
-        case Op::kJump:
-          stack.push_back(inst.x);
+        case JavaRegex::Op::kJump:
+          stack_.push_back(inst.x);
           break;
-        case Op::kSplit:
-          stack.push_back(inst.y);
-          stack.push_back(inst.x);
+        case JavaRegex::Op::kSplit:
+          stack_.push_back(inst.y);
+          stack_.push_back(inst.x);
           break;
-        case Op::kAssert:
-          if (pos.Holds(inst.assertion)) stack.push_back(pc + 1);
+        case JavaRegex::Op::kAssert:
+          if (pos.Holds(inst.assertion)) stack_.push_back(pc + 1);
           break;
-        case Op::kClass:
-        case Op::kMatch:
+        case JavaRegex::Op::kClass:
+        case JavaRegex::Op::kMatch:
           list->push_back(pc);
           break;
       }
     }
-  };
-  Position pos{input, 0, UINT32_MAX};
-  ++generation;
-  add(&current, 0, pos);
-  while (!pos.AtEnd()) {
-    if (current.empty()) return false;
-    uint32_t cp;
-    int len = DecodeUtf8(input, pos.offset, &cp);
-    Position after{input, pos.offset + len, cp};
-    ++generation;
-    next.clear();
-    for (int pc : current) {
-      const Inst& inst = program_[pc];
-      if (inst.op == Op::kClass && RangesContain(classes_[inst.class_index], cp)) {
-        add(&next, pc + 1, after);
-      }
-    }
-    current.swap(next);
-    pos = after;
   }
-  return std::any_of(current.begin(), current.end(),
-                     [&](int pc) { return program_[pc].op == Op::kMatch; });
+
+  const std::vector<JavaRegex::Inst>& program_;
+  const std::vector<CodePointRanges>& classes_;
+  std::vector<uint32_t> seen_;  // generation in which a pc was last added
+  uint32_t generation_ = 0;
+  std::vector<int> current_, next_, stack_;
+};
+
+}  // namespace
+
+bool JavaRegex::FullMatch(std::string_view input) const {
+  return PikeVm(program_, classes_).Run(input);
 }
 
 }  // namespace quarry::internal

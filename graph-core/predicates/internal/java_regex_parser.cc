@@ -109,6 +109,8 @@ class Parser {
   std::optional<CodePointRanges> ParseClassEscape(uint32_t c, Status* error);
   Result<uint32_t> ParseCharEscape(uint32_t c);
   Result<uint32_t> ParseHex(size_t digits);
+  Result<uint32_t> ParseOctal();
+  Result<uint32_t> ParseBracedHex();
   Result<int> ParseNumber();
 
   RegexNode Literal(uint32_t c) const {
@@ -289,6 +291,32 @@ Result<uint32_t> Parser::ParseHex(size_t digits) {
   return v;
 }
 
+// \0n, \0nn or \0mnn (at most 0377), after the "\0".
+Result<uint32_t> Parser::ParseOctal() {
+  uint32_t v = 0;
+  int digits = 0;
+  while (digits < 3 && Peek() >= '0' && Peek() <= '7' && v * 8 + (Peek() - '0') <= 0377) {
+    v = v * 8 + (cps_[pos_++] - '0');
+    ++digits;
+  }
+  if (digits == 0) return Error("illegal octal escape");
+  return v;
+}
+
+// \x{h...h}, after the "\x{".
+Result<uint32_t> Parser::ParseBracedHex() {
+  uint32_t v = 0;
+  size_t start = pos_;
+  while (!AtEnd() && Peek() != '}' && pos_ - start < 8) {
+    QUARRY_ASSIGN_OR_RETURN(uint32_t d, ParseHex(1));
+    v = v * 16 + d;
+  }
+  if (pos_ == start || !Consume('}') || v > kMaxCodePoint) {
+    return Error("illegal hexadecimal escape");
+  }
+  return v;
+}
+
 // Escapes that stand for one character (after the backslash and `c`).
 Result<uint32_t> Parser::ParseCharEscape(uint32_t c) {
   switch (c) {
@@ -304,30 +332,10 @@ Result<uint32_t> Parser::ParseCharEscape(uint32_t c) {
       return uint32_t{0x07};
     case 'e':
       return uint32_t{0x1B};
-    case '0': {
-      uint32_t v = 0;
-      int digits = 0;
-      while (digits < 3 && Peek() >= '0' && Peek() <= '7' && v * 8 + (Peek() - '0') <= 0377) {
-        v = v * 8 + (cps_[pos_++] - '0');
-        ++digits;
-      }
-      if (digits == 0) return Error("illegal octal escape");
-      return v;
-    }
+    case '0':
+      return ParseOctal();
     case 'x':
-      if (Consume('{')) {
-        uint32_t v = 0;
-        size_t start = pos_;
-        while (!AtEnd() && Peek() != '}' && pos_ - start < 8) {
-          QUARRY_ASSIGN_OR_RETURN(uint32_t d, ParseHex(1));
-          v = v * 16 + d;
-        }
-        if (!Consume('}') || pos_ == start + 1 || v > kMaxCodePoint) {
-          return Error("illegal hexadecimal escape");
-        }
-        return v;
-      }
-      return ParseHex(2);
+      return Consume('{') ? ParseBracedHex() : ParseHex(2);
     case 'u':
       return ParseHex(4);
     case 'c':

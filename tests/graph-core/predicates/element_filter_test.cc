@@ -59,6 +59,23 @@ TEST(TuplePredicateTest, AndOverATwoKeySelection) {
   EXPECT_FALSE(p.Test(other));
 }
 
+TEST(TuplePredicateTest, LongSelections) {
+  // Nine keys: more than are kept on the stack. Position 8 is "count".
+  ASSERT_OK_AND_ASSIGN(TuplePredicate p, ParseTuplePredicate(JsonOf(R"(
+      {"selection": ["a", "b", "c", "d", "e", "f", "g", "GROUP", "count"],
+       "predicate": {"class": "And", "predicates": [
+         {"class": "IntegerTupleAdaptedPredicate", "selection": [0, 1, 2, 3, 4, 5, 6, 7, 8],
+          "predicate": {"class": "IntegerTupleAdaptedPredicate", "selection": [8],
+                        "predicate": {"class": "IsEqual", "value": {"Long": 5}}}},
+         {"class": "IntegerTupleAdaptedPredicate", "selection": [7],
+          "predicate": {"class": "IsEqual", "value": "Cardinality"}},
+         {"class": "IntegerTupleAdaptedPredicate", "selection": [0],
+          "predicate": {"class": "Not", "predicate": {"class": "Exists"}}}]}})"),
+                                                             "f"));
+  EXPECT_TRUE(p.Test(Entity()));
+  EXPECT_FALSE(p.Test(Edge()));
+}
+
 TEST(TuplePredicateTest, Errors) {
   EXPECT_THAT(ParseTuplePredicate(JsonOf(R"({"predicate": {"class": "Exists"}})"), "f[0]"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "f[0].selection: missing"));

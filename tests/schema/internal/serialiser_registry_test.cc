@@ -22,7 +22,7 @@ TEST(SerialiserRegistryTest, ClassNameMatching) {
 
 TEST(SerialiserRegistryTest, EveryNameIsUniqueAndFindsItself) {
   const auto& names = ParameterlessSerialiserClassNames();
-  EXPECT_EQ(names.size(), 27u);  // 16 v2 + Null + 5 Raw + 5 text.
+  EXPECT_EQ(names.size(), 28u);  // 16 v2 + Null + 5 Raw + 5 text + TypedCollection.
   std::set<std::string_view> simple;
   for (std::string_view name : names) {
     auto found = FindParameterlessSerialiser(name);

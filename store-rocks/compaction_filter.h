@@ -1,0 +1,80 @@
+// Validation (age-off) at compaction: the AccumuloStore's table "Validator"
+// iterator (gaffer-compat.md §4.4) as a RocksDB CompactionFilter. Every whole
+// value a compaction rewrites is decoded and checked with the group's schema
+// validators WITHOUT IsA (iterators/validate.h, the same function the scan
+// stack uses, so a scan hides exactly what compaction will delete). An
+// invalid element is removed and counted.
+//
+// Never a guess: a cell that cannot be decoded or judged is KEPT (and counted
+// in `errors`), never deleted. Merge operands are kept as they are: a single
+// operand is not the element (validation needs the merged value), so a key
+// still made of operands is judged once a compaction has merged it into a
+// value (Graph::Compact() therefore compacts twice).
+//
+// Install one factory per group column family, only when the store property
+// gaffer.store.accumulo.enable.validator.iterator is true.
+//
+// Thread safety: RocksDB runs filters from several compaction threads at
+// once; they read immutable state and update atomic counters.
+#pragma once
+
+#include <rocksdb/compaction_filter.h>
+
+#include <atomic>
+#include <memory>
+#include <string>
+
+#include "keypackages/key_package.h"
+#include "schema/schema.h"
+
+namespace quarry {
+
+inline constexpr char kValidationCompactionFilterName[] = "quarry.validate.v1";
+
+// Counters shared by a group's filters and the Graph (Stats()).
+struct ValidationCounters {
+  std::atomic<uint64_t> deleted{0};  // Elements removed as invalid.
+  std::atomic<uint64_t> errors{0};   // Cells kept because they could not be judged.
+};
+
+class ValidationCompactionFilter : public rocksdb::CompactionFilter {
+ public:
+  // REQUIRES: `def` belongs to package->schema(); `counters` not null.
+  ValidationCompactionFilter(std::shared_ptr<const KeyPackage> package,
+                             const SchemaElementDefinition* def, bool with_distinct_suffix,
+                             std::shared_ptr<ValidationCounters> counters);
+
+  const char* Name() const override { return kValidationCompactionFilterName; }
+  Decision FilterV2(int level, const rocksdb::Slice& key, ValueType value_type,
+                    const rocksdb::Slice& existing_value, std::string* new_value,
+                    std::string* skip_until) const override;
+
+ private:
+  Decision Judge(const rocksdb::Slice& key, const rocksdb::Slice& value) const;
+
+  std::shared_ptr<const KeyPackage> package_;
+  const SchemaElementDefinition* def_;
+  bool with_distinct_suffix_;
+  bool has_validators_;
+  std::shared_ptr<ValidationCounters> counters_;
+};
+
+class ValidationCompactionFilterFactory : public rocksdb::CompactionFilterFactory {
+ public:
+  // As ValidationCompactionFilter's constructor.
+  ValidationCompactionFilterFactory(std::shared_ptr<const KeyPackage> package,
+                                    const SchemaElementDefinition* def, bool with_distinct_suffix,
+                                    std::shared_ptr<ValidationCounters> counters);
+
+  const char* Name() const override { return kValidationCompactionFilterName; }
+  std::unique_ptr<rocksdb::CompactionFilter> CreateCompactionFilter(
+      const rocksdb::CompactionFilter::Context& context) override;
+
+ private:
+  std::shared_ptr<const KeyPackage> package_;
+  const SchemaElementDefinition* def_;
+  bool with_distinct_suffix_;
+  std::shared_ptr<ValidationCounters> counters_;
+};
+
+}  // namespace quarry

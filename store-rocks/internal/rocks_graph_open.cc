@@ -1,0 +1,209 @@
+// RocksGraph: Create, Open, metadata and per-group plug-ins.
+
+#include <filesystem>
+
+#include "store-rocks/distinct_key.h"
+#include "store-rocks/internal/rocks_graph.h"
+#include "store-rocks/metadata_format.h"
+#include "store-rocks/prefix_extractor.h"
+#include "store-rocks/schema_migration.h"
+
+namespace quarry::internal {
+namespace {
+
+bool GraphFilesExist(const std::string& dir) {
+  std::error_code ec;
+  return std::filesystem::exists(std::filesystem::path(dir) / "CURRENT", ec);
+}
+
+// Several data directories (shards spread over instances) are not built yet.
+Status CheckDataDirs(const std::string& dir, const StoreProperties& p) {
+  if (p.data_dirs.empty()) return Status::OK();
+  std::error_code ec;
+  if (p.data_dirs.size() == 1 && std::filesystem::weakly_canonical(p.data_dirs[0], ec) ==
+                                     std::filesystem::weakly_canonical(dir, ec)) {
+    return Status::OK();
+  }
+  return UnimplementedError(
+      "quarry.data.dirs: only the graph directory itself is supported for now (one RocksDB "
+      "instance per graph); several data directories are not implemented");
+}
+
+// The metadata of a closed graph, read from a read-only RocksDB open of the
+// metadata column family only (no merge operator needed, nothing written).
+Result<std::map<std::string, std::string>> ReadMetadata(const std::string& dir) {
+  rocksdb::DBOptions db_options;
+  db_options.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
+  std::vector<rocksdb::ColumnFamilyDescriptor> cfs = {
+      {rocksdb::kDefaultColumnFamilyName, rocksdb::ColumnFamilyOptions()}};
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  rocksdb::DB* raw = nullptr;
+  QUARRY_RETURN_IF_ERROR(
+      FromRocks(rocksdb::DB::OpenForReadOnly(db_options, dir, cfs, &handles, &raw),
+                "opening the metadata of " + dir));
+  std::unique_ptr<rocksdb::DB> db(raw);
+  std::map<std::string, std::string> meta;
+  std::unique_ptr<rocksdb::Iterator> it(db->NewIterator(rocksdb::ReadOptions(), handles[0]));
+  for (it->SeekToFirst(); it->Valid(); it->Next())
+    meta[it->key().ToString()] = it->value().ToString();
+  Status s = FromRocks(it->status(), "reading the metadata of " + dir);
+  it.reset();
+  for (auto* h : handles) db->DestroyColumnFamilyHandle(h).PermitUncheckedError();
+  db->Close().PermitUncheckedError();
+  QUARRY_RETURN_IF_ERROR(s);
+  return meta;
+}
+
+Status CheckFormat(const std::map<std::string, std::string>& meta, std::string_view key,
+                   uint64_t expected) {
+  auto it = meta.find(std::string(key));
+  if (it == meta.end()) return DataLossError("graph metadata lacks " + std::string(key));
+  QUARRY_ASSIGN_OR_RETURN(uint64_t stored, ParseMetaNumber(key, it->second));
+  if (stored != expected) {
+    return FailedPreconditionError("graph metadata " + std::string(key) + " is version " +
+                                   std::to_string(stored) + "; this build reads version " +
+                                   std::to_string(expected));
+  }
+  return Status::OK();
+}
+
+// True if the properties name a key-package rather than carry the default.
+bool NamesKeyPackage(const StoreProperties& p) {
+  return p.raw.count("gaffer.store.accumulo.keypackage.class") ||
+         p.raw.count("quarry.keypackage") || p.key_package != StoreProperties().key_package;
+}
+
+Result<StoreProperties> EffectiveProperties(const std::map<std::string, std::string>& meta,
+                                            const std::string& stored_package,
+                                            const StoreProperties* given) {
+  if (given == nullptr) {
+    auto it = meta.find(std::string(kMetaStoreProperties));
+    if (it == meta.end()) return DataLossError("graph metadata lacks quarry.store_properties");
+    return StoreProperties::Parse(it->second, "stored store properties");
+  }
+  StoreProperties p = *given;
+  if (NamesKeyPackage(p)) {
+    QUARRY_ASSIGN_OR_RETURN(std::string_view wanted, CanonicalKeyPackageName(p.key_package));
+    if (wanted != stored_package) {
+      return FailedPreconditionError("key-package mismatch: the graph was created with '" +
+                                     stored_package + "', the store properties name '" +
+                                     std::string(wanted) + "'");
+    }
+  }
+  p.key_package = stored_package;
+  return p;
+}
+
+}  // namespace
+
+Result<std::unique_ptr<RocksGraph>> RocksGraph::Assemble(const std::string& dir,
+                                                         std::shared_ptr<const Schema> schema,
+                                                         const StoreProperties& properties,
+                                                         bool create) {
+  QUARRY_RETURN_IF_ERROR(CheckDataDirs(dir, properties));
+  QUARRY_ASSIGN_OR_RETURN(std::string_view name, CanonicalKeyPackageName(properties.key_package));
+  QUARRY_ASSIGN_OR_RETURN(auto package, MakeKeyPackage(name, schema));
+  std::unique_ptr<RocksGraph> g(new RocksGraph());
+  g->dir_ = dir;
+  g->schema_ = schema;
+  g->package_ = std::shared_ptr<const KeyPackage>(std::move(package));
+  g->properties_ = properties;
+  g->properties_.key_package = std::string(name);
+  std::map<std::string, GroupPlugins> plugins;
+  auto prefix = NewRowPrefixTransform();
+  for (const auto* defs : {&schema->entity_groups(), &schema->edge_groups()}) {
+    for (const SchemaElementDefinition* def : *defs) {
+      GroupState state;
+      state.def = def;
+      state.distinct = !def->aggregate();
+      state.counters = std::make_shared<ValidationCounters>();
+      GroupPlugins& p = plugins[def->group()];
+      p.prefix_extractor = prefix;
+      if (def->aggregate()) {
+        state.merge_operator = std::make_shared<AggregatingMergeOperator>(
+            g->package_, g->package_->LayoutFor(def->group()));
+        p.merge_operator = state.merge_operator;
+      }
+      if (properties.validator_enabled) {
+        p.compaction_filter_factory = std::make_shared<ValidationCompactionFilterFactory>(
+            g->package_, def, state.distinct, state.counters);
+      }
+      g->groups_.emplace(def->group(), std::move(state));
+    }
+  }
+  QUARRY_ASSIGN_OR_RETURN(g->db_, RocksInstance::Open(dir, g->properties_, plugins, create));
+  for (auto& [group, state] : g->groups_) state.cf = g->db_->Group(group);
+  QUARRY_ASSIGN_OR_RETURN(g->ids_, DistinctIdAllocator::Open(g->db_.get()));
+  return g;
+}
+
+Status RocksGraph::WriteInitialMetadata() {
+  rocksdb::WriteBatch batch;
+  auto put = [&](std::string_view k, const std::string& v) {
+    return FromRocks(batch.Put(db_->metadata(), rocksdb::Slice(k.data(), k.size()), v),
+                     "building metadata");
+  };
+  QUARRY_RETURN_IF_ERROR(put(kMetaFormat, std::to_string(kMetadataFormatVersion)));
+  QUARRY_RETURN_IF_ERROR(put(kMetaKeyPackage, properties_.key_package));
+  QUARRY_RETURN_IF_ERROR(put(kMetaKeyFormat, std::to_string(kKeyFormatVersion)));
+  QUARRY_RETURN_IF_ERROR(put(kMetaValueFormat, std::to_string(kValueFormatVersion)));
+  QUARRY_RETURN_IF_ERROR(put(kMetaDistinctFormat, std::to_string(kDistinctKeyFormatVersion)));
+  QUARRY_RETURN_IF_ERROR(put(kMetaStoreProperties, properties_.ToPropertiesText()));
+  QUARRY_RETURN_IF_ERROR(put(kMetaSplitPoints, EncodeSplitPoints(split_points_)));
+  QUARRY_RETURN_IF_ERROR(put(kMetaSchema, schema_->json().dump()));  // Marks the graph whole.
+  rocksdb::WriteOptions options;
+  options.sync = true;
+  return FromRocks(db_->db()->Write(options, &batch), "writing the metadata of " + dir_);
+}
+
+Result<std::unique_ptr<Graph>> RocksGraph::Create(const std::string& dir,
+                                                  std::shared_ptr<const Schema> schema,
+                                                  const StoreProperties& properties) {
+  if (schema == nullptr) return InvalidArgumentError("Graph::Create needs a schema");
+  if (GraphFilesExist(dir)) return AlreadyExistsError("a graph already exists in " + dir);
+  QUARRY_ASSIGN_OR_RETURN(auto g, Assemble(dir, std::move(schema), properties, true));
+  QUARRY_RETURN_IF_ERROR(g->WriteInitialMetadata());
+  return std::unique_ptr<Graph>(std::move(g));
+}
+
+Result<std::unique_ptr<Graph>> RocksGraph::Open(const std::string& dir,
+                                                std::shared_ptr<const Schema> schema,
+                                                const StoreProperties* properties) {
+  if (!GraphFilesExist(dir)) return NotFoundError("no graph in " + dir);
+  QUARRY_ASSIGN_OR_RETURN(auto meta, ReadMetadata(dir));
+  auto stored_json = meta.find(std::string(kMetaSchema));
+  auto stored_package = meta.find(std::string(kMetaKeyPackage));
+  if (stored_json == meta.end() || stored_package == meta.end()) {
+    return NotFoundError("no graph in " + dir + " (metadata incomplete)");
+  }
+  QUARRY_RETURN_IF_ERROR(CheckFormat(meta, kMetaFormat, kMetadataFormatVersion));
+  QUARRY_RETURN_IF_ERROR(CheckFormat(meta, kMetaKeyFormat, kKeyFormatVersion));
+  QUARRY_RETURN_IF_ERROR(CheckFormat(meta, kMetaValueFormat, kValueFormatVersion));
+  QUARRY_RETURN_IF_ERROR(CheckFormat(meta, kMetaDistinctFormat, kDistinctKeyFormatVersion));
+  QUARRY_ASSIGN_OR_RETURN(StoreProperties props,
+                          EffectiveProperties(meta, stored_package->second, properties));
+  Result<std::shared_ptr<const Schema>> stored =
+      Schema::FromJsonStrings({stored_json->second}, {"stored schema"});
+  if (!stored.ok()) return DataLossError("stored schema: " + stored.status().message());
+  bool new_schema = schema != nullptr;
+  if (new_schema) QUARRY_RETURN_IF_ERROR(CheckSchemaMigration(**stored, *schema));
+  QUARRY_ASSIGN_OR_RETURN(auto g, Assemble(dir, new_schema ? schema : *stored, props, false));
+  auto splits = meta.find(std::string(kMetaSplitPoints));
+  if (splits != meta.end()) {
+    QUARRY_ASSIGN_OR_RETURN(g->split_points_, DecodeSplitPoints(splits->second));
+  }
+  if (new_schema) QUARRY_RETURN_IF_ERROR(g->db_->PutMeta(kMetaSchema, schema->json().dump()));
+  if (properties != nullptr) {
+    QUARRY_RETURN_IF_ERROR(g->db_->PutMeta(kMetaStoreProperties, props.ToPropertiesText()));
+  }
+  return std::unique_ptr<Graph>(std::move(g));
+}
+
+RocksGraph::~RocksGraph() = default;
+
+const GroupState* RocksGraph::group(std::string_view name) const {
+  auto it = groups_.find(name);
+  return it == groups_.end() ? nullptr : &it->second;
+}
+
+}  // namespace quarry::internal

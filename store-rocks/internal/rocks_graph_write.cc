@@ -1,0 +1,137 @@
+// RocksGraph: AddElements and DeleteElements (gaffer-compat.md §9.10).
+#include <rocksdb/write_batch.h>
+
+#include "graph-core/clock.h"
+#include "iterators/visibility.h"
+#include "store-rocks/distinct_key.h"
+#include "store-rocks/internal/rocks_graph.h"
+
+namespace quarry::internal {
+namespace {
+
+std::string Where(size_t index, const Element& e) {
+  return "element " + std::to_string(index) + " (group '" + e.group() + "')";
+}
+
+rocksdb::Slice S(const std::string& s) { return rocksdb::Slice(s); }
+
+}  // namespace
+
+// Schema validation (with IsA) when asked, and always Gaffer's ingest check
+// that the visibility property parses as an Accumulo expression.
+Status RocksGraph::CheckElement(size_t index, const Element& element, bool validate) const {
+  const SchemaElementDefinition* def = schema_->Group(element.group());
+  if (def == nullptr || def->kind() != element.kind()) {
+    return InvalidArgumentError(Where(index, element) + ": no " +
+                                (element.is_entity() ? "entity" : "edge") +
+                                " group of that name in the schema");
+  }
+  if (validate) {
+    Status s = def->Validate(element, /*include_is_a=*/true);
+    if (!s.ok()) return InvalidArgumentError(Where(index, element) + ": " + s.message());
+  }
+  const auto& vis_property = schema_->visibility_property();
+  if (vis_property.has_value()) {
+    const Value* v = element.properties().Find(*vis_property);
+    if (v != nullptr && (v->type() == ValueType::kString || v->type() == ValueType::kBytes)) {
+      Result<VisibilityExpression> parsed = VisibilityExpression::Parse(v->AsString());
+      if (!parsed.ok()) {
+        return InvalidArgumentError(Where(index, element) + ": property '" + *vis_property +
+                                    "': " + parsed.status().message());
+      }
+    }
+  }
+  return Status::OK();
+}
+
+Status RocksGraph::AddElements(std::span<const Element> elements, const AddElementsOptions& options,
+                               AddElementsResult* result) {
+  AddElementsResult local;
+  if (result == nullptr) result = &local;
+  *result = AddElementsResult();
+  Status s = WriteElements(elements, options, result);
+  if (!s.ok()) *result = AddElementsResult();  // Nothing was stored.
+  return s;
+}
+
+Status RocksGraph::WriteElements(std::span<const Element> elements,
+                                 const AddElementsOptions& options, AddElementsResult* result) {
+  const int64_t timestamp = NowMillis();
+  std::vector<Cell> cells;
+  std::vector<KeyValue> kvs;
+  for (size_t i = 0; i < elements.size(); ++i) {
+    Status s = CheckElement(i, elements[i], options.validate);
+    if (!s.ok() && options.skip_invalid_elements) {
+      ++result->skipped;
+      continue;
+    }
+    QUARRY_RETURN_IF_ERROR(s);
+    kvs.clear();
+    s = package_->Encode(elements[i], timestamp, &kvs);
+    if (!s.ok()) return InvalidArgumentError(Where(i, elements[i]) + ": " + s.message());
+    const GroupState* state = group(elements[i].group());
+    for (KeyValue& kv : kvs) cells.push_back({state, std::move(kv)});
+    ++result->added;
+  }
+  return WriteCells(&cells);
+}
+
+// One WriteBatch: Merge for aggregated groups, Put under a fresh distinct id
+// for the others.
+Status RocksGraph::WriteCells(std::vector<Cell>* cells) {
+  if (cells->empty()) return Status::OK();
+  uint64_t distinct_cells = 0;
+  for (const Cell& c : *cells) distinct_cells += c.group->distinct ? 1 : 0;
+  uint64_t next_id = 0;
+  if (distinct_cells > 0) {
+    QUARRY_ASSIGN_OR_RETURN(next_id, ids_->Reserve(distinct_cells));
+  }
+  rocksdb::WriteBatch batch;
+  for (Cell& c : *cells) {
+    rocksdb::Status s;
+    if (c.group->distinct) {
+      AppendDistinctSuffix(next_id++, &c.kv.key);
+      s = batch.Put(c.group->cf, S(c.kv.key), S(c.kv.value));
+    } else {
+      s = batch.Merge(c.group->cf, S(c.kv.key), S(c.kv.value));
+    }
+    QUARRY_RETURN_IF_ERROR(FromRocks(s, "building the write batch"));
+  }
+  QUARRY_RETURN_IF_ERROR(
+      FromRocks(db_->db()->Write(db_->write_options(), &batch), "writing elements"));
+  if (properties_.durability == Durability::kFlush) {
+    // The batch is stored; a failed WAL flush only weakens its durability.
+    return FromRocks(db_->db()->FlushWAL(/*sync=*/false), "flushing the WAL");
+  }
+  return Status::OK();
+}
+
+// Deletes every stored key/value of each element: both halves of an edge,
+// and for non-aggregated groups every insert with those keys.
+Status RocksGraph::DeleteElements(std::span<const Element> elements) {
+  rocksdb::WriteBatch batch;
+  std::vector<KeyValue> kvs;
+  for (size_t i = 0; i < elements.size(); ++i) {
+    const GroupState* state = group(elements[i].group());
+    if (state == nullptr) {
+      return InvalidArgumentError(Where(i, elements[i]) + ": group is not in the schema");
+    }
+    kvs.clear();
+    Status s = package_->Encode(elements[i], 0, &kvs);
+    if (!s.ok()) return InvalidArgumentError(Where(i, elements[i]) + ": " + s.message());
+    for (KeyValue& kv : kvs) {
+      rocksdb::Status rs;
+      if (state->distinct) {
+        // Every insert of this key: [K 00 00.., K 01).
+        std::string begin = kv.key + '\x00', end = kv.key + '\x01';
+        rs = batch.DeleteRange(state->cf, S(begin), S(end));
+      } else {
+        rs = batch.Delete(state->cf, S(kv.key));
+      }
+      QUARRY_RETURN_IF_ERROR(FromRocks(rs, "building the delete batch"));
+    }
+  }
+  return FromRocks(db_->db()->Write(db_->write_options(), &batch), "deleting elements");
+}
+
+}  // namespace quarry::internal

@@ -1,0 +1,54 @@
+// The persisted metadata of a graph: key/values in the RocksDB "default"
+// column family (store-rocks/rocks_instance.h), metadata format version 1.
+// Everything needed to reopen the graph lives here.
+//
+//   key                      value
+//   quarry.format            decimal kMetadataFormatVersion
+//   quarry.schema            the schema as one Gaffer JSON document (Schema::json().dump())
+//   quarry.key_package       canonical key-package name ("byteEntity" | "classic")
+//   quarry.key_format        decimal keypackages/key_format.h kKeyFormatVersion
+//   quarry.value_format      decimal keypackages/value_format.h kValueFormatVersion
+//   quarry.distinct_format   decimal store-rocks/distinct_key.h kDistinctKeyFormatVersion
+//   quarry.store_properties  StoreProperties::ToPropertiesText() at creation / last open
+//   quarry.split_points      split points, sorted, distinct: per point a
+//                            4-byte big-endian length then its key bytes
+//                            (empty value: no split, one shard)
+//   quarry.distinct_id_limit decimal: every distinct id below it may be in use
+//                            (store-rocks/internal/distinct_id_allocator.h)
+//
+// A graph exists iff quarry.schema is present. Create writes every key in one
+// synced WriteBatch, so a crash during Create leaves either no graph or a
+// whole one.
+//
+// Thread safety: constants and pure functions.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "graph-core/status.h"
+
+namespace quarry {
+
+inline constexpr uint32_t kMetadataFormatVersion = 1;
+
+inline constexpr std::string_view kMetaFormat = "quarry.format";
+inline constexpr std::string_view kMetaSchema = "quarry.schema";
+inline constexpr std::string_view kMetaKeyPackage = "quarry.key_package";
+inline constexpr std::string_view kMetaKeyFormat = "quarry.key_format";
+inline constexpr std::string_view kMetaValueFormat = "quarry.value_format";
+inline constexpr std::string_view kMetaDistinctFormat = "quarry.distinct_format";
+inline constexpr std::string_view kMetaStoreProperties = "quarry.store_properties";
+inline constexpr std::string_view kMetaSplitPoints = "quarry.split_points";
+inline constexpr std::string_view kMetaDistinctIdLimit = "quarry.distinct_id_limit";
+
+// Encodes / decodes quarry.split_points. DataLoss on malformed bytes.
+std::string EncodeSplitPoints(const std::vector<std::string>& points);
+Result<std::vector<std::string>> DecodeSplitPoints(std::string_view bytes);
+
+// Parses a decimal metadata number; DataLoss naming `key` if malformed.
+Result<uint64_t> ParseMetaNumber(std::string_view key, std::string_view text);
+
+}  // namespace quarry

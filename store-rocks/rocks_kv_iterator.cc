@@ -1,0 +1,92 @@
+#include "store-rocks/rocks_kv_iterator.h"
+
+#include "keypackages/key_package.h"
+#include "store-rocks/distinct_key.h"
+#include "store-rocks/rocks_instance.h"
+
+namespace quarry {
+namespace {
+
+std::string_view View(const rocksdb::Slice& s) { return std::string_view(s.data(), s.size()); }
+
+// True if every key in `range` starts with RowPrefix(range.start).
+bool WithinOneRowPrefix(const KeyRange& range) {
+  std::string_view prefix = KeyPackage::RowPrefix(range.start);
+  if (prefix.empty() || !range.has_end()) return false;
+  std::string successor = PrefixSuccessor(prefix);
+  return !successor.empty() && range.end <= successor;
+}
+
+}  // namespace
+
+RocksKvIterator::RocksKvIterator(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* cf,
+                                 RocksScanOptions options)
+    : db_(db), cf_(cf), options_(options) {}
+
+rocksdb::ReadOptions RocksKvIterator::ReadOptionsFor(const KeyRange& range) {
+  rocksdb::ReadOptions ro;
+  ro.snapshot = options_.snapshot;
+  ro.fill_cache = options_.fill_cache;
+  if (range.has_end()) {
+    // Stored keys of one logical key K are K (aggregated) or K 00 id; the
+    // smallest byte string above all of them is K 00 or K 01 respectively.
+    upper_bound_ = range.end;
+    if (range.end_inclusive)
+      upper_bound_.push_back(options_.with_distinct_suffix ? '\x01' : '\x00');
+    upper_bound_slice_ = rocksdb::Slice(upper_bound_);
+    ro.iterate_upper_bound = &upper_bound_slice_;
+  }
+  if (options_.use_prefix_bloom && WithinOneRowPrefix(range)) {
+    ro.prefix_same_as_start = true;
+  } else {
+    ro.total_order_seek = true;
+  }
+  return ro;
+}
+
+void RocksKvIterator::Seek(const KeyRange& range) {
+  range_ = range;
+  status_ = Status::OK();
+  valid_ = false;
+  it_.reset(db_->NewIterator(ReadOptionsFor(range_), cf_));
+  it_->Seek(rocksdb::Slice(range_.start));
+  Settle();
+}
+
+void RocksKvIterator::Next() {
+  it_->Next();
+  Settle();
+}
+
+std::string_view RocksKvIterator::value() const { return View(it_->value()); }
+
+bool RocksKvIterator::LoadKey() {
+  std::string_view stored = View(it_->key());
+  if (!options_.with_distinct_suffix) {
+    key_ = stored;
+    return true;
+  }
+  Result<std::string_view> stripped = StripDistinctSuffix(stored);
+  if (!stripped.ok()) {
+    status_ = stripped.status();
+    return false;
+  }
+  key_ = *stripped;
+  return true;
+}
+
+void RocksKvIterator::Settle() {
+  valid_ = false;
+  while (it_->Valid()) {
+    if (!LoadKey()) return;
+    if (KeyAfterRange(range_, key_)) return;
+    if (!KeyBeforeRange(range_, key_)) {
+      valid_ = true;
+      return;
+    }
+    it_->Next();  // Before the start: an exclusive start, or a suffix quirk.
+  }
+  status_ = FromRocks(it_->status(), "scanning column family " + cf_->GetName());
+}
+
+}  // namespace quarry

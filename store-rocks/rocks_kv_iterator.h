@@ -1,0 +1,72 @@
+// RocksKvIterator: the base of the scan stack, a KvIterator
+// (iterators/kv_iterator.h) over one group's column family at one snapshot.
+//
+// Each Seek(range) opens a RocksDB iterator with iterate_upper_bound set from
+// the range's end, so RocksDB stops reading at the end of the range, and with
+// prefix_same_as_start when the whole range lies under one row prefix
+// (store-rocks/prefix_extractor.h), so prefix Bloom filters skip the files
+// that hold nothing under its vertex; otherwise with total_order_seek.
+//
+// Non-aggregated groups (with_distinct_suffix): stored keys carry the
+// distinct suffix of store-rocks/distinct_key.h; key() returns the
+// key-package key without it, and range bounds apply to that key. Because
+// every insert is kept, consecutive cells may then have EQUAL keys — the one
+// departure from the KvIterator contract's strictly increasing keys (the
+// key-package key format has no slot for the suffix). A Seek with an
+// exclusive start skips every insert with that key.
+//
+// A malformed stored key (bad suffix) ends the scan with DataLoss.
+//
+// Thread safety: one thread at a time. REQUIRES: the DB, column family and
+// snapshot outlive the iterator.
+#pragma once
+
+#include <rocksdb/db.h>
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "iterators/kv_iterator.h"
+
+namespace quarry {
+
+struct RocksScanOptions {
+  const rocksdb::Snapshot* snapshot = nullptr;  // Null: the latest state at each Seek.
+  bool with_distinct_suffix = false;
+  bool fill_cache = true;
+  bool use_prefix_bloom = true;  // False: always total_order_seek.
+};
+
+class RocksKvIterator : public KvIterator {
+ public:
+  RocksKvIterator(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* cf, RocksScanOptions options);
+
+  void Seek(const KeyRange& range) override;
+  bool Valid() const override { return valid_; }
+  void Next() override;
+  std::string_view key() const override { return key_; }
+  std::string_view value() const override;
+  Status status() const override { return status_; }
+
+ private:
+  // Positions on the first cell at or after the RocksDB iterator's position
+  // that lies in range_ (and, with `skip_equal_start`, is not the start).
+  void Settle();
+  // Sets key_ from the RocksDB iterator's key; false (with status_) on error.
+  bool LoadKey();
+  rocksdb::ReadOptions ReadOptionsFor(const KeyRange& range);
+
+  rocksdb::DB* db_;
+  rocksdb::ColumnFamilyHandle* cf_;
+  RocksScanOptions options_;
+  std::unique_ptr<rocksdb::Iterator> it_;
+  std::string upper_bound_;
+  rocksdb::Slice upper_bound_slice_;
+  KeyRange range_;
+  std::string_view key_;
+  bool valid_ = false;
+  Status status_;
+};
+
+}  // namespace quarry
