@@ -101,6 +101,11 @@ struct TupleBinaryOperator {
   // untouched. On error `*state` is unchanged and the message names the
   // selection. REQUIRES: op != nullptr.
   Status Apply(Properties* state, const Properties& input) const;
+  // As Apply, but with the operands swapped: `input` is the operator's first
+  // (left) operand and the current state its second, and the result is
+  // stored in `*state`. For newest-first folding when the newer operand
+  // arrives second (iterators/aggregate.cc's input_is_newer).
+  Status ApplyInputFirst(Properties* state, const Properties& input) const;
 
   Json ToJson() const;
 };

@@ -49,6 +49,14 @@ Status AggregateProperties(const std::vector<TupleBinaryOperator>& aggregator,
       return InvalidArgumentError("group '" + std::string(group) +
                                   "': aggregator tuple without an operator");
     }
+    if (tuple.op->IsTupleOperator()) {
+      // A tuple operator folds the whole selection at once (and skips null
+      // tuples itself); newest-first order as for single properties.
+      Status status = input_is_newer ? tuple.ApplyInputFirst(state, input)
+                                     : tuple.Apply(state, input);
+      if (!status.ok()) return status.WithContext("group '" + std::string(group) + "'");
+      continue;
+    }
     for (const std::string& property : tuple.selection) {
       QUARRY_RETURN_IF_ERROR(FoldOne(*tuple.op, group, property, input, input_is_newer, state));
     }
@@ -133,7 +141,7 @@ Status CheckViewAggregator(const SchemaElementDefinition& def,
       if (Contains(group_by, property)) {
         return InvalidArgumentError(where + " selects groupBy property '" + property + "'");
       }
-      if (!t.op->Accepts(p->type->value_type)) {
+      if (!t.op->IsTupleOperator() && !t.op->Accepts(p->type->value_type)) {
         return InvalidArgumentError(where + ": the operator does not accept property '" + property +
                                     "' of class " + p->type->class_name);
       }

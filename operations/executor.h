@@ -35,6 +35,10 @@ struct ExecutorLimits {
   size_t max_operation_json_bytes = 256u << 20;
   int max_json_depth = 200;                    // Deeper operation documents are refused.
   size_t max_materialised_items = 10'000'000;  // Execute() refuses larger results; page instead.
+  // When set, the admin operations (AddElementsFromFile, SplitStoreFromIterable,
+  // Checkpoint, PreviewValidation) require this operation auth
+  // (Gaffer's gaffer.store.admin.auth). Empty: no check (local CLI use).
+  std::string admin_auth;
 };
 
 class ResultCursor {
@@ -51,11 +55,15 @@ class Executor {
   explicit Executor(std::shared_ptr<Graph> graph, ExecutorLimits limits = {});
 
   // Runs an operation or chain and returns its whole result as Gaffer JSON
-  // (an array for iterables, a number for Count, null for none).
-  // InvalidArgument for malformed or unknown operations, naming the JSON path.
+  // (an array for iterables, a number for Count, an object for CountGroups
+  // and GetSchema, null for none). Reads use the user's data auths only.
+  // InvalidArgument for malformed or unknown operations, naming the JSON path;
+  // ResourceExhausted for a document or result over the limits.
   Result<Json> Execute(const User& user, std::string_view operation_json) const;
 
-  // As Execute, but the result is streamed through a cursor.
+  // As Execute, but the result is streamed through a cursor (a single JSON
+  // result, e.g. Count's number, is one page of one item). The cursor keeps
+  // the graph alive and reads the snapshot taken when it was opened.
   Result<std::unique_ptr<ResultCursor>> Open(const User& user,
                                              std::string_view operation_json) const;
 

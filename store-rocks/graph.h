@@ -61,6 +61,8 @@ struct GroupStats {
   uint64_t estimated_keys = 0;         // RocksDB's estimate of live keys.
   uint64_t live_bytes = 0;             // Approximate on-disk size.
   uint64_t deleted_by_validation = 0;  // Removed by the compaction filter since open.
+  uint64_t validation_errors = 0;      // Cells the filter could not judge (kept) since open.
+  uint64_t merge_failures = 0;         // Failed merges (undecodable operands) since open.
 };
 
 struct GraphStats {
@@ -132,8 +134,11 @@ class Graph {
   // Merges the shards between two split points (Accumulo's merge).
   virtual Status MergeShards(const std::string& start, const std::string& end) = 0;
 
-  // Sorted bulk import: writes SST files per shard and ingests them; ingest
-  // aggregation stays correct when keys already exist.
+  // Sorted bulk import: validates and encodes like AddElements, writes one
+  // SST file per group column family and ingests them atomically; ingest
+  // aggregation stays correct when keys already exist (stored values are
+  // folded in). REQUIRES: no concurrent writes to the same keys meanwhile.
+  // One file per group, not per shard (shards are not physical yet).
   virtual Status BulkImport(std::span<const Element> elements, const AddElementsOptions& options,
                             AddElementsResult* result) = 0;
 };

@@ -41,49 +41,52 @@ void CsvReader::SkipRestOfLine() {
   } while (c != kEof && c != '\n');
 }
 
+Status CsvReader::Malformed(std::string_view what, size_t field) const {
+  return InvalidArgumentError("line " + std::to_string(record_line_) + ": " + std::string(what) +
+                              " of field " + std::to_string(field));
+}
+
+Result<CsvReader::RecordEnd> CsvReader::ReadRecord(std::vector<std::string>* fields,
+                                                   bool* saw_quote) {
+  std::string field;
+  bool at_field_start = true;  // No character of the current field read yet.
+  bool after_quote = false;    // The current field's closing quote was read.
+  while (true) {
+    int c = Get();
+    if (c == '\r' && Peek() == '\n') c = Get();  // CRLF ends a record like LF.
+    if (c == kEof || c == '\n' || c == ',') {
+      fields->push_back(std::move(field));
+      field.clear();
+      at_field_start = true;
+      after_quote = false;
+      if (c == ',') continue;
+      return c == kEof ? RecordEnd::kEndOfInput : RecordEnd::kEndOfLine;
+    }
+    if (after_quote) {
+      SkipRestOfLine();
+      return Malformed("text after the closing quote", fields->size() + 1);
+    }
+    if (c == '"' && at_field_start) {
+      *saw_quote = true;
+      after_quote = true;
+      at_field_start = false;
+      if (!ReadQuoted(&field)) return Malformed("unterminated quote", fields->size() + 1);
+      continue;
+    }
+    at_field_start = false;
+    field.push_back(static_cast<char>(c));
+  }
+}
+
 Result<bool> CsvReader::Next(std::vector<std::string>* fields) {
   while (true) {
     fields->clear();
     record_line_ = line_;
-    std::string field;
-    bool at_field_start = true;  // No character of the current field read yet.
-    bool after_quote = false;    // The current field's closing quote was read.
-    bool saw_quote = false;      // Some field of this record was quoted.
-    int c;
-    while (true) {
-      c = Get();
-      if (c == '\r' && Peek() == '\n') c = Get();  // CRLF ends a record like LF.
-      if (c == kEof || c == '\n' || c == ',') {
-        fields->push_back(std::move(field));
-        field.clear();
-        at_field_start = true;
-        after_quote = false;
-        if (c == ',') continue;
-        break;
-      }
-      if (after_quote) {
-        SkipRestOfLine();
-        return InvalidArgumentError("line " + std::to_string(record_line_) +
-                                    ": text after the closing quote of field " +
-                                    std::to_string(fields->size() + 1));
-      }
-      if (c == '"' && at_field_start) {
-        saw_quote = true;
-        after_quote = true;
-        at_field_start = false;
-        if (!ReadQuoted(&field)) {
-          return InvalidArgumentError("line " + std::to_string(record_line_) +
-                                      ": unterminated quoted field " +
-                                      std::to_string(fields->size() + 1));
-        }
-        continue;
-      }
-      at_field_start = false;
-      field.push_back(static_cast<char>(c));
-    }
+    bool saw_quote = false;
+    QUARRY_ASSIGN_OR_RETURN(RecordEnd end, ReadRecord(fields, &saw_quote));
     bool empty_line = fields->size() == 1 && (*fields)[0].empty() && !saw_quote;
     if (!empty_line) return true;
-    if (c == kEof) {
+    if (end == RecordEnd::kEndOfInput) {
       fields->clear();
       return false;
     }

@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <istream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "graph-core/status.h"
@@ -41,6 +42,13 @@ class CsvReader {
   int64_t record_line() const { return record_line_; }
 
  private:
+  enum class RecordEnd { kEndOfLine, kEndOfInput };
+
+  // Reads one record's fields (an empty line gives one empty field); sets
+  // `saw_quote` if a field was quoted.
+  Result<RecordEnd> ReadRecord(std::vector<std::string>* fields, bool* saw_quote);
+  // InvalidArgument "line L: `what` of field N".
+  Status Malformed(std::string_view what, size_t field) const;
   int Peek();
   int Get();
   // Reads one quoted field after its opening quote into `field`. Returns

@@ -15,7 +15,6 @@
 #include <vector>
 
 #include "examples/road_traffic/road_traffic_generator.h"
-#include "graph-core/json_element.h"
 
 namespace quarry {
 namespace {
@@ -84,8 +83,7 @@ int Run(const Args& args) {
     }
     if (!*more) break;
     for (const Element& element : elements) {
-      line = ElementToJson(element).dump(-1, ' ', false, Json::error_handler_t::replace);
-      line.push_back('\n');
+      line = ElementJsonLine(element);
       std::fwrite(line.data(), 1, line.size(), stdout);
     }
   }

@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "examples/road_traffic/road_traffic_elements.h"
+#include "graph-core/json_element.h"
 
 namespace quarry {
 
@@ -53,6 +54,13 @@ Result<bool> RoadTrafficCsvGenerator::NextRow(std::vector<Element>* out) {
   }
   if (in_->bad()) return IOError("road-traffic CSV: reading the input failed");
   return false;
+}
+
+std::string ElementJsonLine(const Element& element) {
+  std::string line = ElementToJson(element).dump(/*indent=*/-1, ' ', /*ensure_ascii=*/false,
+                                                 Json::error_handler_t::replace);
+  line.push_back('\n');
+  return line;
 }
 
 }  // namespace quarry

@@ -80,4 +80,8 @@ class RoadTrafficCsvGenerator {
   std::vector<std::string> fields_;  // Reused between rows.
 };
 
+// One element as a line of Gaffer element JSON (ElementToJson), ending in
+// '\n'. Invalid UTF-8 in strings is replaced by U+FFFD rather than failing.
+std::string ElementJsonLine(const Element& element);
+
 }  // namespace quarry

@@ -28,22 +28,39 @@ Status BinaryOperator::ApplyTuple(std::vector<Value>* state,
   return Status::OK();
 }
 
-Status TupleBinaryOperator::Apply(Properties* state, const Properties& input) const {
+namespace {
+
+// Folds `right`'s selected values into `left`'s (op(left, right)) and stores
+// the result in `*state`. `left` may be `*state`.
+Status FoldSelection(const TupleBinaryOperator& t, const Properties& left, const Properties& right,
+                     Properties* state) {
   std::vector<Value> folded;
   std::vector<Value> in;
-  folded.reserve(selection.size());
-  in.reserve(selection.size());
-  for (const std::string& name : selection) {
-    folded.push_back(state->Get(name));
-    in.push_back(input.Get(name));
+  folded.reserve(t.selection.size());
+  in.reserve(t.selection.size());
+  for (const std::string& name : t.selection) {
+    folded.push_back(left.Get(name));
+    in.push_back(right.Get(name));
   }
-  Status status = op->ApplyTuple(&folded, in);
+  Status status = t.op->ApplyTuple(&folded, in);
   if (!status.ok()) {
     return Status(status.code(),
-                  "aggregating " + JoinSelection(selection) + ": " + status.message());
+                  "aggregating " + JoinSelection(t.selection) + ": " + status.message());
   }
-  for (size_t i = 0; i < selection.size(); ++i) state->Set(selection[i], std::move(folded[i]));
+  for (size_t i = 0; i < t.selection.size(); ++i) {
+    state->Set(t.selection[i], std::move(folded[i]));
+  }
   return Status::OK();
+}
+
+}  // namespace
+
+Status TupleBinaryOperator::Apply(Properties* state, const Properties& input) const {
+  return FoldSelection(*this, *state, input, state);
+}
+
+Status TupleBinaryOperator::ApplyInputFirst(Properties* state, const Properties& input) const {
+  return FoldSelection(*this, input, *state, state);
 }
 
 }  // namespace quarry

@@ -7,6 +7,7 @@
 //   rocks_graph_write.cc  AddElements, DeleteElements
 //   rocks_graph_scan.cc   GetElements, GetAllElements, GetElementsInRanges
 //   rocks_graph_admin.cc  Compact, PreviewValidation, Stats, Checkpoint, shards
+//   rocks_graph_bulk.cc   BulkImport
 //
 // Thread safety: as Graph; the schema, package and group table are
 // immutable after Open, RocksDB is thread-safe, split points are guarded.
@@ -89,6 +90,15 @@ class RocksGraph final : public Graph {
     KeyValue kv;
   };
   Status WriteCells(std::vector<Cell>* cells);
+  // Validates and encodes `elements` (as AddElements) into `cells`.
+  Status EncodeElements(std::span<const Element> elements, const AddElementsOptions& options,
+                        AddElementsResult* result, std::vector<Cell>* cells) const;
+  // BulkImport's pieces (rocks_graph_bulk.cc): one group's sorted key/values
+  // (aggregated with the stored values), and the SST file holding them.
+  Status SortedCellsForGroup(const GroupState& group, std::vector<KeyValue> kvs,
+                             std::vector<KeyValue>* out);
+  Status WriteSstFile(const GroupState& group, const std::vector<KeyValue>& kvs,
+                      const std::string& path) const;
   // AddElements' work; *result is only meaningful on success.
   Status WriteElements(std::span<const Element> elements, const AddElementsOptions& options,
                        AddElementsResult* result);

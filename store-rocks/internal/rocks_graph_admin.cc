@@ -87,6 +87,8 @@ Result<GraphStats> RocksGraph::Stats() const {
     g.live_bytes = IntProperty(db_->db(), state.cf, "rocksdb.estimate-live-data-size") +
                    IntProperty(db_->db(), state.cf, "rocksdb.cur-size-all-mem-tables");
     g.deleted_by_validation = state.counters->deleted.load(std::memory_order_relaxed);
+    g.validation_errors = state.counters->errors.load(std::memory_order_relaxed);
+    if (state.merge_operator) g.merge_failures = state.merge_operator->failures();
   }
   return stats;
 }
@@ -146,14 +148,6 @@ Status RocksGraph::MergeShards(const std::string& start, const std::string& end)
   QUARRY_RETURN_IF_ERROR(db_->PutMeta(kMetaSplitPoints, EncodeSplitPoints(kept)));
   split_points_ = std::move(kept);
   return Status::OK();
-}
-
-Status RocksGraph::BulkImport(std::span<const Element> /*elements*/,
-                              const AddElementsOptions& /*options*/,
-                              AddElementsResult* /*result*/) {
-  return UnimplementedError(
-      "BulkImport is not implemented yet (planned: SstFileWriter + IngestExternalFile, reading "
-      "existing values to keep aggregation); use AddElements");
 }
 
 }  // namespace quarry::internal

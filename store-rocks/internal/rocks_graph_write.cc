@@ -56,8 +56,15 @@ Status RocksGraph::AddElements(std::span<const Element> elements, const AddEleme
 
 Status RocksGraph::WriteElements(std::span<const Element> elements,
                                  const AddElementsOptions& options, AddElementsResult* result) {
-  const int64_t timestamp = NowMillis();
   std::vector<Cell> cells;
+  QUARRY_RETURN_IF_ERROR(EncodeElements(elements, options, result, &cells));
+  return WriteCells(&cells);
+}
+
+Status RocksGraph::EncodeElements(std::span<const Element> elements,
+                                  const AddElementsOptions& options, AddElementsResult* result,
+                                  std::vector<Cell>* cells) const {
+  const int64_t timestamp = NowMillis();
   std::vector<KeyValue> kvs;
   for (size_t i = 0; i < elements.size(); ++i) {
     Status s = CheckElement(i, elements[i], options.validate);
@@ -70,10 +77,10 @@ Status RocksGraph::WriteElements(std::span<const Element> elements,
     s = package_->Encode(elements[i], timestamp, &kvs);
     if (!s.ok()) return InvalidArgumentError(Where(i, elements[i]) + ": " + s.message());
     const GroupState* state = group(elements[i].group());
-    for (KeyValue& kv : kvs) cells.push_back({state, std::move(kv)});
+    for (KeyValue& kv : kvs) cells->push_back({state, std::move(kv)});
     ++result->added;
   }
-  return WriteCells(&cells);
+  return Status::OK();
 }
 
 // One WriteBatch: Merge for aggregated groups, Put under a fresh distinct id

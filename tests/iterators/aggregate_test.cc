@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "graph-core/operators/gaffer_doc_operators.h"
 #include "keypackages/value_format.h"
 #include "tests/iterators/test_schemas.h"
 #include "tests/testutil/status_matchers.h"
@@ -25,6 +26,24 @@ Properties Ordered(std::string v, int64_t count) {
                     {"last", Value::String(v)},
                     {"concat", Value::String(v)},
                     {"count", Value::Int64(count)}};
+}
+
+// ExampleTuple2BinaryOperator over (startDate, endDate) keeps the whole tuple
+// whose first value is larger: the two properties move together, unlike two
+// independent per-property folds would.
+TEST(AggregateTest, TupleOperatorFoldsTheSelectionTogether) {
+  std::vector<TupleBinaryOperator> aggregator = {
+      {{"startDate", "endDate"}, MakeExampleTuple2BinaryOperator()}};
+  Properties state{{"startDate", Value::Date(100)}, {"endDate", Value::Date(900)}};
+  Properties input{{"startDate", Value::Date(200)}, {"endDate", Value::Date(300)}};
+  ASSERT_OK(AggregateProperties(aggregator, "RoadUse", input, /*input_is_newer=*/false, &state));
+  EXPECT_EQ(state.Get("startDate"), Value::Date(200));
+  EXPECT_EQ(state.Get("endDate"), Value::Date(300));
+  // A smaller first value leaves the state's tuple whole.
+  Properties older{{"startDate", Value::Date(50)}, {"endDate", Value::Date(5000)}};
+  ASSERT_OK(AggregateProperties(aggregator, "RoadUse", older, /*input_is_newer=*/true, &state));
+  EXPECT_EQ(state.Get("startDate"), Value::Date(200));
+  EXPECT_EQ(state.Get("endDate"), Value::Date(300));
 }
 
 // FirstLastIT: 1, 2, 3 written one at a time -> First 3, Last 1 (§4.2).

@@ -205,6 +205,9 @@ TEST_F(GraphTest, CorruptOperandIsAnErrorNotAGuess) {
                   .ok());
   EXPECT_THAT(DrainStatus(graph_->GetAllElements({})), StatusIs(StatusCode::kDataLoss));
   EXPECT_GE(rocks.group("Count")->merge_operator->failures(), 1u);
+  ASSERT_OK_AND_ASSIGN(GraphStats stats, graph_->Stats());
+  EXPECT_GE(stats.groups["Count"].merge_failures, 1u);
+  EXPECT_EQ(stats.groups["Link"].merge_failures, 0u);
   EXPECT_NE(rocks.group("Count")->merge_operator->last_error().find("group 'Count'"),
             std::string::npos);
 }
@@ -254,7 +257,37 @@ TEST_F(GraphTest, StatsAndSplitPointsPersist) {
   ASSERT_OK(graph_->MergeShards("a", ""));
   ASSERT_OK_AND_ASSIGN(stats, graph_->Stats());
   EXPECT_TRUE(stats.split_points.empty());
-  EXPECT_THAT(graph_->BulkImport({}, {}, nullptr), StatusIs(StatusCode::kUnimplemented));
+}
+
+TEST_F(GraphTest, BulkImportAggregatesWithStoredValues) {
+  Create(StoreTestSchema());
+  Element event = Element::Entity("Event", Value::String("e"), {{"note", Value::String("n")}});
+  Add({CountEntity("a", 2, "old", "old"), event});
+  std::vector<Element> bulk = {CountEntity("a", 3, "mid", "mid"),
+                               CountEntity("b", 1, "b", "b"),
+                               CountEntity("a", 4, "new", "new"),
+                               event,
+                               event,
+                               LinkEdge("a", "b", true, 5)};
+  AddElementsResult result;
+  ASSERT_OK(graph_->BulkImport(bulk, {}, &result));
+  EXPECT_EQ(result.added, 6u);
+  // a: 2 + 3 + 4; First the newest import, Last the stored (oldest) value.
+  std::vector<Element> expected = {
+      CountEntity("a", 9, "new", "old"), CountEntity("b", 1, "b", "b"), event, event, event,
+      LinkEdge("a", "b", true, 5)};
+  EXPECT_EQ(Sorted(Drain(graph_->GetAllElements({}))), Sorted(expected));
+  Add({CountEntity("a", 1, "last", "last")});  // Later merges still apply.
+  Reopen();
+  expected[0] = CountEntity("a", 10, "last", "old");
+  EXPECT_EQ(Sorted(Drain(graph_->GetAllElements({}))), Sorted(expected));
+  EXPECT_EQ(RawKeyCount(*graph_, "Link"), 2u);
+  // An invalid element: nothing is imported.
+  std::vector<Element> bad = {CountEntity("z", 1), Element::Entity("Count", Value::String("y"),
+                                                                   {{"count", Value::Int32(1)}})};
+  EXPECT_THAT(graph_->BulkImport(bad, {}, &result), StatusIs(StatusCode::kInvalidArgument));
+  EXPECT_EQ(result.added, 0u);
+  EXPECT_EQ(Drain(graph_->GetAllElements({})).size(), expected.size());
 }
 
 }  // namespace

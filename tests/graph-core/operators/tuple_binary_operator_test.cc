@@ -70,5 +70,21 @@ TEST(TupleBinaryOperatorTest, ErrorNamesTheSelectionAndLeavesStateUnchanged) {
   EXPECT_EQ(state, before);
 }
 
+TEST(TupleBinaryOperatorTest, ApplyInputFirstSwapsTheOperands) {
+  // First keeps its left operand: with the input on the left, the input wins.
+  TupleBinaryOperator first = Tuple({"a"}, R"({"class":"First"})");
+  Properties state{{"a", Value::String("old")}, {"b", Value::String("kept")}};
+  ASSERT_OK(first.ApplyInputFirst(&state, Properties{{"a", Value::String("new")}}));
+  EXPECT_EQ(state, (Properties{{"a", Value::String("new")}, {"b", Value::String("kept")}}));
+  ASSERT_OK(first.Apply(&state, Properties{{"a", Value::String("newer")}}));
+  EXPECT_EQ(state, (Properties{{"a", Value::String("new")}, {"b", Value::String("kept")}}));
+  // A tie under ExampleTuple2 keeps the left tuple: here the input's.
+  TupleBinaryOperator t2 = Tuple({"x", "y"}, R"({"class":"ExampleTuple2BinaryOperator"})");
+  Properties s2{{"x", Value::Int64(1)}, {"y", Value::String("state")}};
+  ASSERT_OK(
+      t2.ApplyInputFirst(&s2, Properties{{"x", Value::Int64(1)}, {"y", Value::String("in")}}));
+  EXPECT_EQ(s2, (Properties{{"x", Value::Int64(1)}, {"y", Value::String("in")}}));
+}
+
 }  // namespace
 }  // namespace quarry

@@ -126,8 +126,11 @@ void RunFilterCase(const std::string& name) {
   Selected selected, expected;
   for (const Json& e : c["graph_input"]) {
     ASSERT_OK_AND_ASSIGN(Element element, ElementFromJson(e));
-    const Json& defs = view[element.is_entity() ? "entities" : "edges"];
-    if (!defs.contains(element.group())) continue;
+    // A view may define only entities or only edges (const operator[] on a
+    // missing key is undefined behaviour).
+    auto defs_it = view.find(element.is_entity() ? "entities" : "edges");
+    if (defs_it == view.end() || !defs_it->contains(element.group())) continue;
+    const Json& defs = *defs_it;
     bool touches = element.is_entity()
                        ? seeds.count(element.vertex()) > 0
                        : seeds.count(element.source()) + seeds.count(element.destination()) > 0;

@@ -1,0 +1,192 @@
+// Writes and store administration: AddElements, AddElementsFromFile,
+// GetSchema, split points, Checkpoint and the validation preview.
+#include <cctype>
+#include <fstream>
+#include <functional>
+#include <random>
+#include <sstream>
+#include <string>
+#include <utility>
+
+#include "graph-core/json_element.h"
+#include "operations/internal/exec.h"
+#include "operations/internal/input_parser.h"
+
+namespace quarry::operations_internal {
+namespace {
+
+constexpr size_t kAddBatch = 10000;       // Elements per AddElements call from a stream.
+constexpr size_t kImportBatch = 100000;   // Elements per BulkImport call.
+constexpr uint64_t kSampleSeed = 0x5eed;  // Fixed: the same input gives the same sample.
+
+AddElementsOptions AddOptions(const Operation& op) {
+  AddElementsOptions options;
+  options.validate = op.validate;
+  options.skip_invalid_elements = op.skip_invalid_elements;
+  return options;
+}
+
+Status RequireAdmin(const Operation& op, const ExecContext& ctx) {
+  const std::string& auth = ctx.limits.admin_auth;
+  if (auth.empty()) return Status::OK();
+  for (const std::string& a : ctx.user.op_auths) {
+    if (a == auth) return Status::OK();
+  }
+  return PermissionDeniedError(OpName(op) + ": user '" + ctx.user.user_id +
+                               "' lacks the admin operation auth");
+}
+
+// Batches of elements: one call for an explicit input (atomic), kAddBatch
+// at a time from a stream.
+Result<StepOutput> RunAddElements(const Operation& op, StepOutput input, ExecContext& ctx) {
+  std::unique_ptr<ItemStream> in = AsStream(std::move(input));
+  size_t batch_size = op.input.has_value() ? op.input->size() + 1 : kAddBatch;
+  std::vector<Element> batch;
+  AddElementsOptions options = AddOptions(op);
+  while (true) {
+    batch.clear();
+    for (; in->Valid() && batch.size() < batch_size; in->Next()) {
+      QUARRY_ASSIGN_OR_RETURN(Element e, ItemToElement(in->item(), OpName(op)));
+      batch.push_back(std::move(e));
+    }
+    QUARRY_RETURN_IF_ERROR(in->status());
+    if (batch.empty()) break;
+    AddElementsResult result;
+    QUARRY_RETURN_IF_ERROR(ctx.graph->AddElements(batch, options, &result));
+    if (!in->Valid()) break;
+  }
+  return StepOutput::None();
+}
+
+// Reads elements from `path`: a JSON array, or one element JSON per line.
+// Calls `sink` with batches of at most kImportBatch elements.
+Status ReadElementFile(const std::string& path,
+                       const std::function<Status(std::vector<Element>&)>& sink) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return NotFoundError("AddElementsFromFile: cannot open '" + path + "'");
+  char first = 0;
+  while (file.get(first) && std::isspace(static_cast<unsigned char>(first))) {
+  }
+  file.unget();
+  std::vector<Element> batch;
+  if (first == '[') {
+    std::stringstream text;
+    text << file.rdbuf();
+    Json all = Json::parse(text.str(), nullptr, false);
+    if (all.is_discarded() || !all.is_array()) {
+      return InvalidArgumentError(path + ": malformed JSON array of elements");
+    }
+    for (size_t i = 0; i < all.size(); ++i) {
+      QUARRY_ASSIGN_OR_RETURN(Element e,
+                              ElementFromJson(all[i], path + "[" + std::to_string(i) + "]"));
+      batch.push_back(std::move(e));
+      if (batch.size() >= kImportBatch) QUARRY_RETURN_IF_ERROR(sink(batch));
+    }
+  } else {
+    std::string line;
+    for (size_t n = 1; std::getline(file, line); ++n) {
+      if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+      std::string where = path + ":" + std::to_string(n);
+      Json j = Json::parse(line, nullptr, false);
+      if (j.is_discarded()) return InvalidArgumentError(where + ": malformed JSON");
+      QUARRY_ASSIGN_OR_RETURN(Element e, ElementFromJson(j, where));
+      batch.push_back(std::move(e));
+      if (batch.size() >= kImportBatch) QUARRY_RETURN_IF_ERROR(sink(batch));
+    }
+  }
+  if (!batch.empty()) QUARRY_RETURN_IF_ERROR(sink(batch));
+  return Status::OK();
+}
+
+Result<StepOutput> RunAddElementsFromFile(const Operation& op, ExecContext& ctx) {
+  QUARRY_RETURN_IF_ERROR(RequireAdmin(op, ctx));
+  AddElementsOptions options = AddOptions(op);
+  auto sink = [&](std::vector<Element>& batch) {
+    AddElementsResult result;
+    Status s = ctx.graph->BulkImport(batch, options, &result);
+    batch.clear();
+    return s;
+  };
+  QUARRY_RETURN_IF_ERROR(ReadElementFile(op.filename, sink));
+  return StepOutput::None();
+}
+
+// Split points from a sample (every element kept with probability
+// proportion_to_sample), as base64 strings.
+Result<StepOutput> RunSplitPointsFromSample(const Operation& op, StepOutput input,
+                                            ExecContext& ctx) {
+  std::unique_ptr<ItemStream> in = AsStream(std::move(input));
+  std::mt19937_64 rng(kSampleSeed);
+  std::bernoulli_distribution keep(op.proportion_to_sample);
+  std::vector<Element> sample;
+  for (; in->Valid(); in->Next()) {
+    if (op.proportion_to_sample < 1.0 && !keep(rng)) continue;
+    if (sample.size() >= ctx.limits.max_materialised_items) {
+      return ResourceExhaustedError(OpName(op) + ": sample too large");
+    }
+    QUARRY_ASSIGN_OR_RETURN(Element e, ItemToElement(in->item(), OpName(op)));
+    sample.push_back(std::move(e));
+  }
+  QUARRY_RETURN_IF_ERROR(in->status());
+  QUARRY_ASSIGN_OR_RETURN(std::vector<std::string> points,
+                          ctx.graph->SplitPointsFromSample(sample, op.num_splits + 1));
+  std::vector<Item> out;
+  for (const std::string& p : points) out.push_back(Item(Value::String(Base64Encode(p))));
+  return StepOutput::Stream(MakeVectorStream(std::move(out)));
+}
+
+Result<StepOutput> RunSplitStore(const Operation& op, StepOutput input, ExecContext& ctx) {
+  QUARRY_RETURN_IF_ERROR(RequireAdmin(op, ctx));
+  QUARRY_ASSIGN_OR_RETURN(
+      std::vector<Item> items,
+      Collect(*AsStream(std::move(input)), ctx.limits.max_materialised_items, OpName(op)));
+  std::vector<std::string> points;
+  for (const Item& item : items) {
+    const auto* v = std::get_if<Value>(&item);
+    if (v == nullptr || v->type() != ValueType::kString) {
+      return InvalidArgumentError(OpName(op) + ": split points must be base64 strings");
+    }
+    QUARRY_ASSIGN_OR_RETURN(std::string p, Base64Decode(v->AsString(), OpName(op)));
+    points.push_back(std::move(p));
+  }
+  QUARRY_RETURN_IF_ERROR(ctx.graph->SetSplitPoints(std::move(points)));
+  return StepOutput::None();
+}
+
+Result<StepOutput> RunPreviewValidation(const Operation& op, ExecContext& ctx) {
+  QUARRY_RETURN_IF_ERROR(RequireAdmin(op, ctx));
+  QUARRY_ASSIGN_OR_RETURN(std::shared_ptr<const Schema> proposed,
+                          Schema::FromJsonStrings({op.proposed_schema.dump()}, {"schema"}));
+  QUARRY_ASSIGN_OR_RETURN(auto counts, ctx.graph->PreviewValidation(proposed));
+  Json out = Json::object();
+  for (const auto& [group, n] : counts) out[group] = n;
+  return StepOutput::Value(std::move(out));
+}
+
+}  // namespace
+
+Result<StepOutput> RunAdmin(const Operation& op, StepOutput input, ExecContext& ctx) {
+  switch (op.kind) {
+    case OperationKind::kAddElements:
+      return RunAddElements(op, std::move(input), ctx);
+    case OperationKind::kAddElementsFromFile:
+      return RunAddElementsFromFile(op, ctx);
+    case OperationKind::kGetSchema:
+      return StepOutput::Value(ctx.graph->schema()->json());
+    case OperationKind::kSplitStoreFromIterable:
+      return RunSplitStore(op, std::move(input), ctx);
+    case OperationKind::kSampleElementsForSplitPoints:
+    case OperationKind::kGenerateSplitPointsFromSample:
+      return RunSplitPointsFromSample(op, std::move(input), ctx);
+    case OperationKind::kCheckpoint:
+      QUARRY_RETURN_IF_ERROR(RequireAdmin(op, ctx));
+      QUARRY_RETURN_IF_ERROR(ctx.graph->Checkpoint(op.directory));
+      return StepOutput::None();
+    case OperationKind::kPreviewValidation:
+      return RunPreviewValidation(op, ctx);
+    default:
+      return InternalError("RunAdmin: not an admin operation: " + OpName(op));
+  }
+}
+
+}  // namespace quarry::operations_internal

@@ -1,0 +1,184 @@
+#include "operations/executor.h"
+
+#include <utility>
+
+#include "operations/internal/exec.h"
+#include "operations/operation.h"
+
+namespace quarry {
+namespace operations_internal {
+
+std::unique_ptr<ItemStream> AsStream(StepOutput in) {
+  switch (in.kind) {
+    case StepOutput::Kind::kStream:
+      return std::move(in.stream);
+    case StepOutput::Kind::kJson: {
+      std::vector<Item> items;
+      if (in.json.is_array()) {
+        for (Json& j : in.json) items.push_back(Item(std::move(j)));
+      } else {
+        items.push_back(Item(std::move(in.json)));
+      }
+      return MakeVectorStream(std::move(items));
+    }
+    case StepOutput::Kind::kNone:
+      break;
+  }
+  return MakeVectorStream({});
+}
+
+Result<std::vector<Item>> Collect(ItemStream& stream, size_t max_items, std::string_view what) {
+  std::vector<Item> items;
+  for (; stream.Valid(); stream.Next()) {
+    if (items.size() >= max_items) {
+      return ResourceExhaustedError(std::string(what) + ": more than " + std::to_string(max_items) +
+                                    " items; page the result instead");
+    }
+    items.push_back(stream.item());
+  }
+  QUARRY_RETURN_IF_ERROR(stream.status());
+  return items;
+}
+
+std::string OpName(const Operation& op) {
+  std::string_view full = OperationClassName(op.kind);
+  std::string name(full.substr(full.rfind('.') + 1));
+  return op.path.empty() ? name : name + " (" + op.path + ")";
+}
+
+namespace {
+
+Result<StepOutput> RunChain(const Operation& chain, StepOutput input, ExecContext& ctx) {
+  StepOutput current = std::move(input);
+  for (const Operation& child : chain.operations) {
+    QUARRY_ASSIGN_OR_RETURN(current, RunOperation(child, std::move(current), ctx));
+  }
+  return current;
+}
+
+}  // namespace
+
+Result<StepOutput> RunOperation(const Operation& op, StepOutput input, ExecContext& ctx) {
+  // An explicit input wins over the previous operation's output.
+  if (op.input.has_value()) input = StepOutput::Stream(MakeVectorStream(*op.input));
+  switch (op.kind) {
+    case OperationKind::kOperationChain:
+      return RunChain(op, std::move(input), ctx);
+    case OperationKind::kGetElements:
+    case OperationKind::kGetAllElements:
+    case OperationKind::kGetAdjacentIds:
+    case OperationKind::kGetElementsBetweenSets:
+    case OperationKind::kGetElementsBetweenSetsPairs:
+    case OperationKind::kGetElementsWithinSet:
+    case OperationKind::kGetElementsInRanges:
+      return RunRead(op, std::move(input), ctx);
+    case OperationKind::kAddElements:
+    case OperationKind::kAddElementsFromFile:
+    case OperationKind::kGetSchema:
+    case OperationKind::kSplitStoreFromIterable:
+    case OperationKind::kSampleElementsForSplitPoints:
+    case OperationKind::kGenerateSplitPointsFromSample:
+    case OperationKind::kCheckpoint:
+    case OperationKind::kPreviewValidation:
+      return RunAdmin(op, std::move(input), ctx);
+    default:
+      return RunOutput(op, std::move(input), ctx);
+  }
+}
+
+}  // namespace operations_internal
+
+namespace {
+
+using operations_internal::ExecContext;
+using operations_internal::StepOutput;
+
+class StreamCursor : public ResultCursor {
+ public:
+  StreamCursor(std::unique_ptr<ExecContext> ctx, StepOutput output)
+      : ctx_(std::move(ctx)), output_(std::move(output)) {}
+
+  Result<std::vector<Json>> NextPage(size_t max_items) override {
+    std::vector<Json> page;
+    if (output_.kind == StepOutput::Kind::kJson) {
+      page.push_back(std::move(output_.json));
+      output_ = StepOutput::None();
+    } else if (output_.kind == StepOutput::Kind::kStream) {
+      ItemStream& s = *output_.stream;
+      for (; s.Valid() && page.size() < max_items; s.Next()) page.push_back(ItemToJson(s.item()));
+      if (!s.Valid()) {
+        QUARRY_RETURN_IF_ERROR(s.status());
+        if (page.empty()) output_ = StepOutput::None();
+      }
+    }
+    return page;
+  }
+
+  bool done() const override { return output_.kind == StepOutput::Kind::kNone; }
+
+ private:
+  std::unique_ptr<ExecContext> ctx_;  // Holds the graph for the streams.
+  StepOutput output_;
+};
+
+}  // namespace
+
+Executor::Executor(std::shared_ptr<Graph> graph, ExecutorLimits limits)
+    : graph_(std::move(graph)), limits_(std::move(limits)) {}
+
+namespace {
+
+Result<std::pair<std::unique_ptr<ExecContext>, StepOutput>> Run(const std::shared_ptr<Graph>& graph,
+                                                                const ExecutorLimits& limits,
+                                                                const User& user,
+                                                                std::string_view operation_json) {
+  ParseLimits parse_limits{limits.max_operation_json_bytes, limits.max_json_depth};
+  QUARRY_ASSIGN_OR_RETURN(Operation chain, ParseOperationChain(operation_json, parse_limits));
+  auto ctx = std::make_unique<ExecContext>();
+  ctx->graph = graph;
+  ctx->user = user;
+  ctx->limits = limits;
+  Result<Authorizations> auths = Authorizations::Create(user.data_auths);
+  if (!auths.ok()) return auths.status().WithContext("user '" + user.user_id + "' data auths");
+  ctx->auths = std::move(auths).value();
+  QUARRY_ASSIGN_OR_RETURN(StepOutput out,
+                          operations_internal::RunOperation(chain, StepOutput::None(), *ctx));
+  return std::make_pair(std::move(ctx), std::move(out));
+}
+
+}  // namespace
+
+Result<Json> Executor::Execute(const User& user, std::string_view operation_json) const {
+  QUARRY_ASSIGN_OR_RETURN(auto run, Run(graph_, limits_, user, operation_json));
+  StepOutput& out = run.second;
+  if (out.kind == StepOutput::Kind::kNone) return Json(nullptr);
+  if (out.kind == StepOutput::Kind::kJson) return std::move(out.json);
+  Json result = Json::array();
+  ItemStream& s = *out.stream;
+  for (; s.Valid(); s.Next()) {
+    if (result.size() >= limits_.max_materialised_items) {
+      return ResourceExhaustedError("result has more than " +
+                                    std::to_string(limits_.max_materialised_items) +
+                                    " items; page it with Open()");
+    }
+    result.push_back(ItemToJson(s.item()));
+  }
+  QUARRY_RETURN_IF_ERROR(s.status());
+  return result;
+}
+
+Result<std::unique_ptr<ResultCursor>> Executor::Open(const User& user,
+                                                     std::string_view operation_json) const {
+  QUARRY_ASSIGN_OR_RETURN(auto run, Run(graph_, limits_, user, operation_json));
+  return std::unique_ptr<ResultCursor>(
+      std::make_unique<StreamCursor>(std::move(run.first), std::move(run.second)));
+}
+
+Status Executor::AddElements(const User& user, std::span<const Element> elements,
+                             const AddElementsOptions& options, AddElementsResult* result) const {
+  (void)user;  // Writes are not restricted by data auths (Gaffer's AddElements).
+  AddElementsResult local;
+  return graph_->AddElements(elements, options, result != nullptr ? result : &local);
+}
+
+}  // namespace quarry

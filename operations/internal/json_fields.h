@@ -1,0 +1,36 @@
+// Typed, path-naming accessors for the fields of an operation's JSON object.
+// Each returns the default when the field is absent or null, and
+// InvalidArgument "<path>.<field>: expected <type>" on a wrong type.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "graph-core/json_value.h"
+#include "graph-core/status.h"
+
+namespace quarry::operations_internal {
+
+// "<path>.<field>", or "<field>" at the root.
+std::string FieldPath(std::string_view path, std::string_view field);
+
+// The field's JSON, or nullptr when absent or null. REQUIRES: obj.is_object().
+const Json* FindField(const Json& obj, std::string_view field);
+
+Result<bool> GetBool(const Json& obj, std::string_view path, std::string_view field, bool dflt);
+Result<std::optional<int64_t>> GetInt(const Json& obj, std::string_view path,
+                                      std::string_view field);
+Result<std::optional<double>> GetNumber(const Json& obj, std::string_view path,
+                                        std::string_view field);
+Result<std::optional<std::string>> GetString(const Json& obj, std::string_view path,
+                                             std::string_view field);
+// A JSON object of string -> string, in document order.
+Result<std::vector<std::pair<std::string, std::string>>> GetStringMap(const Json& obj,
+                                                                      std::string_view path,
+                                                                      std::string_view field);
+
+}  // namespace quarry::operations_internal

@@ -1,0 +1,146 @@
+// Operation: a parsed Gaffer JSON operation or operation chain
+// (gaffer-compat.md §7).
+//
+// One flat struct holds the fields of every supported operation; `kind`
+// says which fields apply. Parsing checks every field's type and names its
+// JSON path in errors ("operations[1].resultLimit: expected an integer");
+// unknown fields are ignored as Gaffer does. Explicit inputs are parsed up
+// front (seeds, elements, pairs), so a malformed seed fails before anything
+// runs.
+//
+// Thread safety: a value type; const access from many threads is safe.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "graph-core/element_id.h"
+#include "graph-core/enums.h"
+#include "graph-core/json_value.h"
+#include "graph-core/status.h"
+#include "graph-core/view.h"
+#include "operations/item.h"
+
+namespace quarry {
+
+enum class OperationKind {
+  kOperationChain,
+  kAddElements,
+  kGetElements,
+  kGetAllElements,
+  kGetAdjacentIds,
+  kGetElementsBetweenSets,
+  kGetElementsBetweenSetsPairs,
+  kGetElementsWithinSet,
+  kGetElementsInRanges,
+  kCount,
+  kCountGroups,
+  kLimit,
+  kDiscardOutput,
+  kToSet,
+  kToList,
+  kToArray,
+  kToStream,
+  kToSingletonList,
+  kToVertices,
+  kToEntitySeeds,
+  kToCsv,
+  kGetSchema,
+  kSplitStoreFromIterable,
+  kSampleElementsForSplitPoints,
+  kGenerateSplitPointsFromSample,
+  kAddElementsFromFile,
+  kCheckpoint,         // uk.gov.gchq.quarry.operation.Checkpoint
+  kPreviewValidation,  // uk.gov.gchq.quarry.operation.PreviewValidation
+};
+
+// The full class name of `kind` (what Gaffer writes).
+std::string_view OperationClassName(OperationKind kind);
+// Resolves a full or simple class name (a simple name is capitalised first,
+// as Gaffer does). nullopt if unknown.
+std::optional<OperationKind> OperationKindFromClassName(std::string_view class_name);
+
+// ToVertices' fields (§7.3). nullopt = Gaffer's null.
+enum class EdgeVertices { kNone, kSource, kDestination, kBoth };
+enum class UseMatchedVertex { kIgnore, kEqual, kOpposite };
+
+// Gaffer's CsvGenerator: fields (identifier or property -> header) and
+// constants (value -> header), both in JSON order.
+struct CsvGeneratorSpec {
+  std::vector<std::pair<std::string, std::string>> fields;
+  std::vector<std::pair<std::string, std::string>> constants;
+  bool quoted = false;
+  std::optional<std::string> comma_replacement = " ";  // nullopt: commas kept.
+};
+
+struct Operation {
+  OperationKind kind = OperationKind::kOperationChain;
+  std::string path;  // JSON path of this operation ("" for the root), for messages.
+  std::vector<std::pair<std::string, std::string>> options;
+
+  // Explicit input; nullopt means "the previous operation's output".
+  std::optional<std::vector<Item>> input;
+  std::optional<std::vector<Item>> input_b;  // GetElementsBetweenSets(Pairs): set B.
+  // GetElementsInRanges: explicit ranges (required).
+  std::vector<std::pair<ElementId, ElementId>> ranges;
+
+  // Reads.
+  std::optional<View> view;  // nullopt: Gaffer's null view (every group).
+  IncludeIncomingOutgoing include_incoming_outgoing = IncludeIncomingOutgoing::kEither;
+  DirectedType directed_type = DirectedType::kEither;
+  bool seed_matching_equal = false;  // v1 "seedMatching": "EQUAL".
+
+  // AddElements / AddElementsFromFile.
+  bool validate = true;
+  bool skip_invalid_elements = false;
+  std::string filename;
+
+  // Count / Limit / CountGroups.
+  std::optional<int64_t> count_groups_limit;
+  int64_t result_limit = 0;
+  bool truncate = true;
+
+  // Output conversions.
+  std::optional<EdgeVertices> edge_vertices;
+  std::optional<UseMatchedVertex> use_matched_vertex;
+  CsvGeneratorSpec csv;
+  bool include_header = true;
+
+  // Admin.
+  bool compact = false;    // GetSchema.
+  int64_t num_splits = 1;  // Split point sampling: shards = numSplits + 1.
+  double proportion_to_sample = 1.0;
+  std::string directory;  // Checkpoint.
+  Json proposed_schema;   // PreviewValidation.
+
+  // OperationChain.
+  std::vector<Operation> operations;
+};
+
+// Limits applied while parsing.
+struct ParseLimits {
+  size_t max_bytes = 256u << 20;
+  int max_depth = 200;
+};
+
+// Parses an operation document: a single operation, an explicit
+// OperationChain, a top-level object without "class" (a chain), or
+// {"operations": [...]}. The result is always a chain at the root.
+// InvalidArgument (naming the JSON path) for malformed JSON, an unknown class
+// ("operations[1].class: unknown operation class 'X'"), a bad field or a
+// document nested deeper than the limit (checked on the raw text before the
+// JSON parser sees it); ResourceExhausted for a document over the size limit.
+Result<Operation> ParseOperationChain(std::string_view text, const ParseLimits& limits);
+
+// Parses one operation object at `path` (a chain if it has no class).
+Result<Operation> ParseOperation(const Json& json, const std::string& path);
+
+// The deepest nesting of arrays and objects in `text` (strings skipped),
+// stopping early once it exceeds `stop_above`.
+int JsonNestingDepth(std::string_view text, int stop_above);
+
+}  // namespace quarry

@@ -1,0 +1,111 @@
+// Operation class names (full and simple) and the raw-text nesting check.
+#include <array>
+#include <cctype>
+#include <string>
+
+#include "operations/operation.h"
+
+namespace quarry {
+namespace {
+
+struct ClassEntry {
+  OperationKind kind;
+  std::string_view full_name;
+};
+
+constexpr std::array<ClassEntry, 28> kClasses = {{
+    {OperationKind::kOperationChain, "uk.gov.gchq.gaffer.operation.OperationChain"},
+    {OperationKind::kAddElements, "uk.gov.gchq.gaffer.operation.impl.add.AddElements"},
+    {OperationKind::kGetElements, "uk.gov.gchq.gaffer.operation.impl.get.GetElements"},
+    {OperationKind::kGetAllElements, "uk.gov.gchq.gaffer.operation.impl.get.GetAllElements"},
+    {OperationKind::kGetAdjacentIds, "uk.gov.gchq.gaffer.operation.impl.get.GetAdjacentIds"},
+    {OperationKind::kGetElementsBetweenSets,
+     "uk.gov.gchq.gaffer.accumulostore.operation.impl.GetElementsBetweenSets"},
+    {OperationKind::kGetElementsBetweenSetsPairs,
+     "uk.gov.gchq.gaffer.accumulostore.operation.impl.GetElementsBetweenSetsPairs"},
+    {OperationKind::kGetElementsWithinSet,
+     "uk.gov.gchq.gaffer.accumulostore.operation.impl.GetElementsWithinSet"},
+    {OperationKind::kGetElementsInRanges,
+     "uk.gov.gchq.gaffer.accumulostore.operation.impl.GetElementsInRanges"},
+    {OperationKind::kCount, "uk.gov.gchq.gaffer.operation.impl.Count"},
+    {OperationKind::kCountGroups, "uk.gov.gchq.gaffer.operation.impl.CountGroups"},
+    {OperationKind::kLimit, "uk.gov.gchq.gaffer.operation.impl.Limit"},
+    {OperationKind::kDiscardOutput, "uk.gov.gchq.gaffer.operation.impl.DiscardOutput"},
+    {OperationKind::kToSet, "uk.gov.gchq.gaffer.operation.impl.output.ToSet"},
+    {OperationKind::kToList, "uk.gov.gchq.gaffer.operation.impl.output.ToList"},
+    {OperationKind::kToArray, "uk.gov.gchq.gaffer.operation.impl.output.ToArray"},
+    {OperationKind::kToStream, "uk.gov.gchq.gaffer.operation.impl.output.ToStream"},
+    {OperationKind::kToSingletonList, "uk.gov.gchq.gaffer.operation.impl.output.ToSingletonList"},
+    {OperationKind::kToVertices, "uk.gov.gchq.gaffer.operation.impl.output.ToVertices"},
+    {OperationKind::kToEntitySeeds, "uk.gov.gchq.gaffer.operation.impl.output.ToEntitySeeds"},
+    {OperationKind::kToCsv, "uk.gov.gchq.gaffer.operation.impl.output.ToCsv"},
+    {OperationKind::kGetSchema, "uk.gov.gchq.gaffer.store.operation.GetSchema"},
+    {OperationKind::kSplitStoreFromIterable,
+     "uk.gov.gchq.gaffer.operation.impl.SplitStoreFromIterable"},
+    {OperationKind::kSampleElementsForSplitPoints,
+     "uk.gov.gchq.gaffer.operation.impl.SampleElementsForSplitPoints"},
+    {OperationKind::kGenerateSplitPointsFromSample,
+     "uk.gov.gchq.gaffer.operation.impl.GenerateSplitPointsFromSample"},
+    {OperationKind::kAddElementsFromFile,
+     "uk.gov.gchq.gaffer.operation.impl.add.AddElementsFromFile"},
+    {OperationKind::kCheckpoint, "uk.gov.gchq.quarry.operation.Checkpoint"},
+    {OperationKind::kPreviewValidation, "uk.gov.gchq.quarry.operation.PreviewValidation"},
+}};
+
+std::string_view SimpleName(std::string_view full) {
+  size_t dot = full.rfind('.');
+  return dot == std::string_view::npos ? full : full.substr(dot + 1);
+}
+
+}  // namespace
+
+std::string_view OperationClassName(OperationKind kind) {
+  for (const ClassEntry& e : kClasses) {
+    if (e.kind == kind) return e.full_name;
+  }
+  return "";
+}
+
+std::optional<OperationKind> OperationKindFromClassName(std::string_view class_name) {
+  if (class_name.empty()) return std::nullopt;
+  if (class_name.find('.') != std::string_view::npos) {
+    for (const ClassEntry& e : kClasses) {
+      if (e.full_name == class_name) return e.kind;
+    }
+    return std::nullopt;
+  }
+  std::string simple(class_name);
+  simple[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(simple[0])));
+  for (const ClassEntry& e : kClasses) {
+    if (SimpleName(e.full_name) == simple) return e.kind;
+  }
+  return std::nullopt;
+}
+
+int JsonNestingDepth(std::string_view text, int stop_above) {
+  int depth = 0;
+  int max_depth = 0;
+  bool in_string = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (in_string) {
+      if (c == '\\') {
+        ++i;  // Skip the escaped character.
+      } else if (c == '"') {
+        in_string = false;
+      }
+      continue;
+    }
+    if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > max_depth) max_depth = depth;
+      if (max_depth > stop_above) return max_depth;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return max_depth;
+}
+
+}  // namespace quarry

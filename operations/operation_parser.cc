@@ -1,0 +1,335 @@
+// Gaffer JSON -> Operation. The per-kind field readers are small named steps.
+#include <string>
+#include <utility>
+
+#include "operations/internal/input_parser.h"
+#include "operations/internal/json_fields.h"
+#include "operations/operation.h"
+
+namespace quarry {
+namespace {
+
+using operations_internal::FieldPath;
+using operations_internal::FindField;
+using operations_internal::GetBool;
+using operations_internal::GetInt;
+using operations_internal::GetNumber;
+using operations_internal::GetString;
+using operations_internal::GetStringMap;
+
+using InputParser = Result<std::vector<Item>> (*)(const Json&, std::string_view);
+
+// Reads `field` with `parser` into `*out` if present.
+Status ReadInput(const Json& obj, const std::string& path, std::string_view field,
+                 InputParser parser, std::optional<std::vector<Item>>* out) {
+  const Json* j = FindField(obj, field);
+  if (j == nullptr) return Status::OK();
+  QUARRY_ASSIGN_OR_RETURN(*out, parser(*j, FieldPath(path, field)));
+  return Status::OK();
+}
+
+template <typename Enum>
+Status ReadEnum(const Json& obj, const std::string& path, std::string_view field,
+                std::optional<Enum> (*parse)(std::string_view), std::optional<Enum>* out) {
+  QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> s, GetString(obj, path, field));
+  if (!s.has_value()) return Status::OK();
+  *out = parse(*s);
+  if (!out->has_value()) {
+    return InvalidArgumentError(FieldPath(path, field) + ": unknown value '" + *s + "'");
+  }
+  return Status::OK();
+}
+
+std::optional<EdgeVertices> ParseEdgeVertices(std::string_view s) {
+  if (s == "NONE") return EdgeVertices::kNone;
+  if (s == "SOURCE") return EdgeVertices::kSource;
+  if (s == "DESTINATION") return EdgeVertices::kDestination;
+  if (s == "BOTH") return EdgeVertices::kBoth;
+  return std::nullopt;
+}
+
+std::optional<UseMatchedVertex> ParseUseMatchedVertex(std::string_view s) {
+  if (s == "IGNORE") return UseMatchedVertex::kIgnore;
+  if (s == "EQUAL") return UseMatchedVertex::kEqual;
+  if (s == "OPPOSITE") return UseMatchedVertex::kOpposite;
+  return std::nullopt;
+}
+
+std::optional<bool> ParseSeedMatchingEqual(std::string_view s) {
+  if (s == "EQUAL") return true;
+  if (s == "RELATED") return false;
+  return std::nullopt;
+}
+
+// view, includeIncomingOutGoing, directedType, seedMatching.
+Status ReadQueryFields(const Json& obj, const std::string& path, Operation* op) {
+  if (const Json* v = FindField(obj, "view")) {
+    QUARRY_ASSIGN_OR_RETURN(op->view, ParseView(*v, FieldPath(path, "view")));
+  }
+  std::optional<IncludeIncomingOutgoing> io;
+  QUARRY_RETURN_IF_ERROR(
+      ReadEnum(obj, path, "includeIncomingOutGoing", &ParseIncludeIncomingOutgoing, &io));
+  op->include_incoming_outgoing = io.value_or(IncludeIncomingOutgoing::kEither);
+  std::optional<DirectedType> dt;
+  QUARRY_RETURN_IF_ERROR(ReadEnum(obj, path, "directedType", &ParseDirectedType, &dt));
+  op->directed_type = dt.value_or(DirectedType::kEither);
+  std::optional<bool> equal;
+  QUARRY_RETURN_IF_ERROR(ReadEnum(obj, path, "seedMatching", &ParseSeedMatchingEqual, &equal));
+  op->seed_matching_equal = equal.value_or(false);
+  return Status::OK();
+}
+
+Status ReadAddFields(const Json& obj, const std::string& path, Operation* op) {
+  QUARRY_ASSIGN_OR_RETURN(op->validate, GetBool(obj, path, "validate", true));
+  QUARRY_ASSIGN_OR_RETURN(op->skip_invalid_elements,
+                          GetBool(obj, path, "skipInvalidElements", false));
+  return Status::OK();
+}
+
+Status RequireString(const Json& obj, const std::string& path, std::string_view field,
+                     std::string* out) {
+  QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> s, GetString(obj, path, field));
+  if (!s.has_value() || s->empty()) {
+    return InvalidArgumentError(FieldPath(path, field) + ": required");
+  }
+  *out = std::move(*s);
+  return Status::OK();
+}
+
+Status ReadCsvGenerator(const Json& obj, const std::string& path, Operation* op) {
+  std::string_view field = "csvGenerator";
+  const Json* gen = FindField(obj, field);
+  if (gen == nullptr) {
+    field = "elementGenerator";  // v1 name, honoured when v2's is absent.
+    gen = FindField(obj, field);
+  }
+  QUARRY_ASSIGN_OR_RETURN(op->include_header, GetBool(obj, path, "includeHeader", true));
+  if (gen == nullptr) return InvalidArgumentError(FieldPath(path, "csvGenerator") + ": required");
+  std::string gpath = FieldPath(path, field);
+  if (!gen->is_object()) return InvalidArgumentError(gpath + ": expected an object");
+  QUARRY_ASSIGN_OR_RETURN(op->csv.fields, GetStringMap(*gen, gpath, "fields"));
+  QUARRY_ASSIGN_OR_RETURN(op->csv.constants, GetStringMap(*gen, gpath, "constants"));
+  QUARRY_ASSIGN_OR_RETURN(op->csv.quoted, GetBool(*gen, gpath, "quoted", false));
+  if (gen->contains("commaReplacement")) {
+    QUARRY_ASSIGN_OR_RETURN(op->csv.comma_replacement, GetString(*gen, gpath, "commaReplacement"));
+  }
+  return Status::OK();
+}
+
+Status ReadLimitFields(const Json& obj, const std::string& path, Operation* op) {
+  QUARRY_ASSIGN_OR_RETURN(std::optional<int64_t> limit, GetInt(obj, path, "resultLimit"));
+  if (!limit.has_value())
+    return InvalidArgumentError(FieldPath(path, "resultLimit") + ": required");
+  if (*limit < 0) {
+    return InvalidArgumentError(FieldPath(path, "resultLimit") + ": must not be negative");
+  }
+  op->result_limit = *limit;
+  QUARRY_ASSIGN_OR_RETURN(op->truncate, GetBool(obj, path, "truncate", true));
+  return Status::OK();
+}
+
+Status ReadSplitFields(const Json& obj, const std::string& path, Operation* op) {
+  QUARRY_ASSIGN_OR_RETURN(std::optional<int64_t> n, GetInt(obj, path, "numSplits"));
+  if (n.has_value() && (*n < 1 || *n > 100000)) {  // Gaffer refuses numSplits < 1.
+    return InvalidArgumentError(FieldPath(path, "numSplits") + ": must be in [1, 100000]");
+  }
+  op->num_splits = n.value_or(1);
+  QUARRY_ASSIGN_OR_RETURN(std::optional<double> p, GetNumber(obj, path, "proportionToSample"));
+  if (p.has_value() && !(*p > 0.0 && *p <= 1.0)) {
+    return InvalidArgumentError(FieldPath(path, "proportionToSample") + ": must be in (0, 1]");
+  }
+  op->proportion_to_sample = p.value_or(1.0);
+  return Status::OK();
+}
+
+Status ReadBetweenSetsPairs(const Json& obj, const std::string& path, Operation* op) {
+  const Json* in = FindField(obj, "input");
+  if (in == nullptr) return InvalidArgumentError(FieldPath(path, "input") + ": required");
+  std::string ipath = FieldPath(path, "input");
+  if (in->is_array() && in->size() == 1) {  // A one-element list holding the Pair.
+    in = &(*in)[0];
+    ipath += "[0]";
+  }
+  if (!in->is_object() || !in->contains("first") || !in->contains("second")) {
+    return InvalidArgumentError(ipath + ": expected a Pair of seed lists");
+  }
+  QUARRY_ASSIGN_OR_RETURN(op->input,
+                          operations_internal::ParsePairSeedList((*in)["first"], ipath + ".first"));
+  QUARRY_ASSIGN_OR_RETURN(
+      op->input_b, operations_internal::ParsePairSeedList((*in)["second"], ipath + ".second"));
+  return ReadQueryFields(obj, path, op);
+}
+
+Status ReadRanges(const Json& obj, const std::string& path, Operation* op) {
+  const Json* in = FindField(obj, "input");
+  if (in == nullptr) return InvalidArgumentError(FieldPath(path, "input") + ": required");
+  std::string ipath = FieldPath(path, "input");
+  if (!in->is_array()) return InvalidArgumentError(ipath + ": expected an array of Pairs");
+  for (size_t i = 0; i < in->size(); ++i) {
+    QUARRY_ASSIGN_OR_RETURN(auto pair, operations_internal::ParseSeedPair(
+                                           (*in)[i], ipath + "[" + std::to_string(i) + "]"));
+    op->ranges.push_back(std::move(pair));
+  }
+  return ReadQueryFields(obj, path, op);
+}
+
+Status ReadChain(const Json& obj, const std::string& path, Operation* op);
+
+// The fields of the read operations. Returns false if op->kind is not one.
+bool ReadReadFields(const Json& obj, const std::string& path, Operation* op, Status* status) {
+  using operations_internal::ParseSeedList;
+  switch (op->kind) {
+    case OperationKind::kGetElements:
+    case OperationKind::kGetAdjacentIds:
+    case OperationKind::kGetElementsWithinSet:
+      *status = ReadInput(obj, path, "input", &ParseSeedList, &op->input);
+      if (status->ok()) *status = ReadQueryFields(obj, path, op);
+      return true;
+    case OperationKind::kGetElementsBetweenSets:
+      *status = ReadInput(obj, path, "input", &ParseSeedList, &op->input);
+      if (status->ok()) *status = ReadInput(obj, path, "inputB", &ParseSeedList, &op->input_b);
+      if (status->ok()) *status = ReadQueryFields(obj, path, op);
+      return true;
+    case OperationKind::kGetElementsBetweenSetsPairs:
+      *status = ReadBetweenSetsPairs(obj, path, op);
+      return true;
+    case OperationKind::kGetElementsInRanges:
+      *status = ReadRanges(obj, path, op);
+      return true;
+    case OperationKind::kGetAllElements:
+      *status = ReadQueryFields(obj, path, op);
+      return true;
+    default:
+      return false;
+  }
+}
+
+// The fields of the admin operations. Returns false if op->kind is not one.
+bool ReadAdminFields(const Json& obj, const std::string& path, Operation* op, Status* status) {
+  using operations_internal::ParseElementList;
+  switch (op->kind) {
+    case OperationKind::kAddElements:
+      *status = ReadInput(obj, path, "input", &ParseElementList, &op->input);
+      if (status->ok()) *status = ReadAddFields(obj, path, op);
+      return true;
+    case OperationKind::kGetSchema: {
+      Result<bool> compact = GetBool(obj, path, "compact", false);
+      *status = compact.status();
+      if (compact.ok()) op->compact = *compact;
+      return true;
+    }
+    case OperationKind::kSampleElementsForSplitPoints:
+    case OperationKind::kGenerateSplitPointsFromSample:
+      *status = ReadSplitFields(obj, path, op);
+      if (status->ok()) *status = ReadInput(obj, path, "input", &ParseElementList, &op->input);
+      return true;
+    case OperationKind::kAddElementsFromFile:
+      *status = RequireString(obj, path, "filename", &op->filename);
+      if (status->ok()) *status = ReadAddFields(obj, path, op);
+      return true;
+    case OperationKind::kCheckpoint:
+      *status = RequireString(obj, path, "directory", &op->directory);
+      return true;
+    case OperationKind::kPreviewValidation: {
+      const Json* s = FindField(obj, "schema");
+      *status =
+          s != nullptr && s->is_object()
+              ? Status::OK()
+              : InvalidArgumentError(FieldPath(path, "schema") + ": expected a schema object");
+      if (status->ok()) op->proposed_schema = *s;
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+Status ReadChain(const Json& obj, const std::string& path, Operation* op);
+
+// Reads the fields that `op->kind` uses.
+Status ReadKindFields(const Json& obj, const std::string& path, Operation* op) {
+  using operations_internal::ParseItemList;
+  Status status;
+  if (ReadReadFields(obj, path, op, &status) || ReadAdminFields(obj, path, op, &status)) {
+    return status;
+  }
+  switch (op->kind) {
+    case OperationKind::kOperationChain:
+      return ReadChain(obj, path, op);
+    case OperationKind::kCountGroups: {
+      QUARRY_ASSIGN_OR_RETURN(op->count_groups_limit, GetInt(obj, path, "limit"));
+      break;
+    }
+    case OperationKind::kLimit:
+      QUARRY_RETURN_IF_ERROR(ReadLimitFields(obj, path, op));
+      break;
+    case OperationKind::kToVertices:
+      QUARRY_RETURN_IF_ERROR(
+          ReadEnum(obj, path, "edgeVertices", &ParseEdgeVertices, &op->edge_vertices));
+      QUARRY_RETURN_IF_ERROR(
+          ReadEnum(obj, path, "useMatchedVertex", &ParseUseMatchedVertex, &op->use_matched_vertex));
+      break;
+    case OperationKind::kToCsv:
+      QUARRY_RETURN_IF_ERROR(ReadCsvGenerator(obj, path, op));
+      break;
+    default:  // Count, DiscardOutput, To*, SplitStoreFromIterable: input only.
+      break;
+  }
+  return ReadInput(obj, path, "input", &ParseItemList, &op->input);
+}
+
+Status ReadChain(const Json& obj, const std::string& path, Operation* op) {
+  const Json* ops = FindField(obj, "operations");
+  if (ops == nullptr) return Status::OK();
+  std::string opath = FieldPath(path, "operations");
+  if (!ops->is_array()) return InvalidArgumentError(opath + ": expected an array");
+  for (size_t i = 0; i < ops->size(); ++i) {
+    QUARRY_ASSIGN_OR_RETURN(Operation child,
+                            ParseOperation((*ops)[i], opath + "[" + std::to_string(i) + "]"));
+    op->operations.push_back(std::move(child));
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
+Result<Operation> ParseOperation(const Json& json, const std::string& path) {
+  if (!json.is_object()) {
+    return InvalidArgumentError((path.empty() ? std::string("operation") : path) +
+                                ": expected an operation object");
+  }
+  Operation op;
+  op.path = path;
+  QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> cls, GetString(json, path, "class"));
+  if (cls.has_value()) {
+    std::optional<OperationKind> kind = OperationKindFromClassName(*cls);
+    if (!kind.has_value()) {
+      return InvalidArgumentError(FieldPath(path, "class") + ": unknown operation class '" + *cls +
+                                  "'");
+    }
+    op.kind = *kind;
+  }
+  QUARRY_ASSIGN_OR_RETURN(op.options, GetStringMap(json, path, "options"));
+  QUARRY_RETURN_IF_ERROR(ReadKindFields(json, path, &op));
+  return op;
+}
+
+Result<Operation> ParseOperationChain(std::string_view text, const ParseLimits& limits) {
+  if (text.size() > limits.max_bytes) {
+    return ResourceExhaustedError("operation JSON is " + std::to_string(text.size()) +
+                                  " bytes, over the limit of " + std::to_string(limits.max_bytes));
+  }
+  if (JsonNestingDepth(text, limits.max_depth) > limits.max_depth) {
+    return InvalidArgumentError("operation JSON nests deeper than " +
+                                std::to_string(limits.max_depth) + " levels");
+  }
+  Json json = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (json.is_discarded()) return InvalidArgumentError("operation JSON: malformed JSON");
+  QUARRY_ASSIGN_OR_RETURN(Operation op, ParseOperation(json, ""));
+  if (op.kind == OperationKind::kOperationChain) return op;
+  Operation chain;
+  chain.operations.push_back(std::move(op));
+  return chain;
+}
+
+}  // namespace quarry

@@ -1,0 +1,107 @@
+// RocksGraph::BulkImport: sorted SST files per group column family, written
+// with rocksdb::SstFileWriter and ingested atomically across column families
+// (DB::IngestExternalFiles; Accumulo's bulk import).
+//
+// Aggregation stays correct when keys already exist: for an aggregated group
+// the cells of one key (in request order, oldest first) are folded with the
+// value already stored under that key (read through the merge operator),
+// and the ingested file carries the folded value, which replaces it.
+// Non-aggregated groups get fresh distinct ids, so nothing is replaced.
+//
+// REQUIRES (documented in graph.h): no concurrent writes to the same keys
+// while a bulk import runs — a write landing between the read of a stored
+// value and the ingestion would be replaced.
+#include <rocksdb/sst_file_writer.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "iterators/aggregate.h"
+#include "store-rocks/distinct_key.h"
+#include "store-rocks/internal/rocks_graph.h"
+
+namespace quarry::internal {
+namespace {
+
+rocksdb::Slice S(const std::string& s) { return rocksdb::Slice(s); }
+
+}  // namespace
+
+Status RocksGraph::SortedCellsForGroup(const GroupState& group, std::vector<KeyValue> kvs,
+                                       std::vector<KeyValue>* out) {
+  if (group.distinct) {
+    QUARRY_ASSIGN_OR_RETURN(uint64_t id, ids_->Reserve(kvs.size()));
+    for (KeyValue& kv : kvs) AppendDistinctSuffix(id++, &kv.key);
+    std::sort(kvs.begin(), kvs.end(),
+              [](const KeyValue& a, const KeyValue& b) { return a.key < b.key; });
+    *out = std::move(kvs);
+    return Status::OK();
+  }
+  std::stable_sort(kvs.begin(), kvs.end(),
+                   [](const KeyValue& a, const KeyValue& b) { return a.key < b.key; });
+  const PropertyLayout& layout = *package_->LayoutFor(group.def->group());
+  for (size_t i = 0; i < kvs.size();) {
+    size_t end = i;
+    while (end < kvs.size() && kvs[end].key == kvs[i].key) ++end;
+    std::string stored;
+    rocksdb::Status s = db_->db()->Get(rocksdb::ReadOptions(), group.cf, S(kvs[i].key), &stored);
+    if (!s.ok() && !s.IsNotFound()) return FromRocks(s, "reading a stored value for bulk import");
+    std::vector<std::string_view> values;
+    if (s.ok()) values.push_back(stored);
+    for (size_t j = i; j < end; ++j) values.push_back(kvs[j].value);
+    KeyValue merged{kvs[i].key, {}};
+    QUARRY_RETURN_IF_ERROR(
+        MergeStoredValues(layout, values, OperandOrder::kOldestFirst, &merged.value));
+    out->push_back(std::move(merged));
+    i = end;
+  }
+  return Status::OK();
+}
+
+Status RocksGraph::WriteSstFile(const GroupState& group, const std::vector<KeyValue>& kvs,
+                                const std::string& path) const {
+  rocksdb::Options options = db_->db()->GetOptions(group.cf);
+  rocksdb::SstFileWriter writer(rocksdb::EnvOptions(), options, group.cf);
+  QUARRY_RETURN_IF_ERROR(FromRocks(writer.Open(path), "opening " + path));
+  for (const KeyValue& kv : kvs) {
+    QUARRY_RETURN_IF_ERROR(FromRocks(writer.Put(S(kv.key), S(kv.value)), "writing " + path));
+  }
+  return FromRocks(writer.Finish(), "finishing " + path);
+}
+
+Status RocksGraph::BulkImport(std::span<const Element> elements, const AddElementsOptions& options,
+                              AddElementsResult* result) {
+  AddElementsResult local;
+  if (result == nullptr) result = &local;
+  *result = AddElementsResult();
+  std::vector<Cell> cells;
+  Status s = EncodeElements(elements, options, result, &cells);
+  std::map<const GroupState*, std::vector<KeyValue>> by_group;
+  for (Cell& c : cells) by_group[c.group].push_back(std::move(c.kv));
+  std::filesystem::path staging = std::filesystem::path(dir_) / "bulk-import";
+  std::error_code ec;
+  std::filesystem::remove_all(staging, ec);
+  std::filesystem::create_directories(staging, ec);
+  std::vector<rocksdb::IngestExternalFileArg> args;
+  for (auto& [group, kvs] : by_group) {
+    if (!s.ok()) break;
+    std::vector<KeyValue> sorted;
+    s = SortedCellsForGroup(*group, std::move(kvs), &sorted);
+    if (!s.ok()) break;
+    std::string path = (staging / (group->def->group() + ".sst")).string();
+    s = WriteSstFile(*group, sorted, path);
+    rocksdb::IngestExternalFileArg arg;
+    arg.column_family = group->cf;
+    arg.external_files = {path};
+    arg.options.move_files = true;
+    args.push_back(std::move(arg));
+  }
+  if (s.ok() && !args.empty()) {
+    s = FromRocks(db_->db()->IngestExternalFiles(args), "ingesting bulk import files");
+  }
+  std::filesystem::remove_all(staging, ec);
+  if (!s.ok()) *result = AddElementsResult();
+  return s;
+}
+
+}  // namespace quarry::internal

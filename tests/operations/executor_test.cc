@@ -1,0 +1,178 @@
+// Chain semantics, paging and limits of the Executor (FakeGraph with the
+// gaffer-doc example graph).
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tests/operations/test_util.h"
+#include "tests/testutil/status_matchers.h"
+
+namespace quarry {
+namespace {
+
+using ::quarry::testing::StatusIs;
+using ::quarry::testing::StatusIsWithMessage;
+
+constexpr std::string_view kE5 =
+    R"({"class":"uk.gov.gchq.gaffer.data.element.Entity","group":"entity","vertex":5,
+        "properties":{"count":3}})";
+constexpr std::string_view kEdge25Dest =
+    R"({"class":"uk.gov.gchq.gaffer.data.element.Edge","group":"edge","source":2,
+        "destination":5,"directed":true,"matchedVertex":"DESTINATION",
+        "properties":{"count":1}})";
+
+TEST(ExecutorTest, NullInputReceivesPreviousOutput) {
+  DocFixture f;
+  // GetAdjacentIds(5) = [EntitySeed 2]; GetElements(2) then has 5 results.
+  ASSERT_OK_AND_ASSIGN(Json out, f.Run(R"({"operations":[
+      {"class":"GetAdjacentIds","input":[5]},{"class":"GetElements"},{"class":"Count"}]})"));
+  EXPECT_EQ(out, Json(5));
+  ASSERT_EQ(f.graph->last_seeds().size(), 1u);
+  EXPECT_EQ(f.graph->last_seeds()[0], ElementId(EntitySeed{Value::Int32(2)}));
+}
+
+TEST(ExecutorTest, ExplicitInputIsKept) {
+  DocFixture f;
+  ASSERT_OK_AND_ASSIGN(Json out, f.Run(R"({"operations":[{"class":"GetAllElements"},
+      {"class":"GetElements","input":[5]}]})"));
+  EXPECT_TRUE(SameMultiset(out, "[" + std::string(kE5) + "," + std::string(kEdge25Dest) + "]"));
+}
+
+TEST(ExecutorTest, ElementsFromThePreviousStepAreSeeds) {
+  DocFixture f;
+  // GetElements(5) gives entity 5 and edge 2->5: seeds EntitySeed(5), EdgeSeed(2,5).
+  ASSERT_OK(f.Run(R"({"operations":[{"class":"GetElements","input":[5]},
+      {"class":"GetElements"}]})")
+                .status());
+  EXPECT_THAT(f.graph->last_seeds(),
+              ::testing::UnorderedElementsAre(
+                  ElementId(EntitySeed{Value::Int32(5)}),
+                  ElementId(EdgeSeed{Value::Int32(2), Value::Int32(5), DirectedType::kDirected})));
+}
+
+TEST(ExecutorTest, NestedChainsAndTopLevelWithoutClass) {
+  DocFixture f;
+  ASSERT_OK_AND_ASSIGN(Json out, f.Run(R"({"operations":[
+      {"class":"OperationChain","operations":[{"class":"GetAllElements"},
+                                              {"class":"Limit","resultLimit":4}]},
+      {"class":"Count"}]})"));
+  EXPECT_EQ(out, Json(4));
+  ASSERT_OK_AND_ASSIGN(out, f.Run("{}"));
+  EXPECT_TRUE(out.is_null());
+}
+
+TEST(ExecutorTest, AddThenGet) {
+  DocFixture f;
+  ASSERT_OK_AND_ASSIGN(Json out, f.Run(R"({"operations":[
+      {"class":"AddElements","input":[{"class":"Entity","group":"entity","vertex":9,
+                                       "properties":{"count":1}}]},
+      {"class":"GetElements","input":[9]}]})"));
+  EXPECT_TRUE(SameMultiset(out, R"([{"class":"uk.gov.gchq.gaffer.data.element.Entity",
+      "group":"entity","vertex":9,"properties":{"count":1}}])"));
+  ASSERT_OK_AND_ASSIGN(out, f.Run(R"({"class":"AddElements","input":[]})"));
+  EXPECT_TRUE(out.is_null());
+}
+
+TEST(ExecutorTest, AddElementsValidation) {
+  DocFixture f;
+  std::string bad = R"({"class":"AddElements",%s"input":[
+      {"class":"Entity","group":"nope","vertex":1},{"class":"Entity","group":"entity","vertex":8}]})";
+  auto with = [&](std::string_view flags) {
+    std::string s = bad;
+    s.replace(s.find("%s"), 2, flags);
+    return s;
+  };
+  EXPECT_THAT(f.Run(with("")).status(), StatusIs(StatusCode::kInvalidArgument));
+  size_t before = f.graph->elements().size();
+  ASSERT_OK(f.Run(with(R"("skipInvalidElements":true,)")).status());
+  EXPECT_EQ(f.graph->elements().size(), before + 1);
+  ASSERT_OK(f.Run(with(R"("validate":false,)")).status());
+  EXPECT_EQ(f.graph->elements().size(), before + 3);
+}
+
+TEST(ExecutorTest, AddElementsFromAStreamInBatches) {
+  DocFixture f;
+  // GetAllElements streams 11 elements into AddElements: one batch.
+  int calls = f.graph->add_calls();
+  ASSERT_OK(
+      f.Run(R"({"operations":[{"class":"GetAllElements"},{"class":"AddElements"}]})").status());
+  EXPECT_EQ(f.graph->add_calls(), calls + 1);
+  EXPECT_EQ(f.graph->elements().size(), 22u);
+}
+
+TEST(ExecutorTest, CursorPages) {
+  DocFixture f;
+  ASSERT_OK_AND_ASSIGN(auto cursor, f.executor->Open(f.user, R"({"class":"GetAllElements"})"));
+  std::vector<size_t> sizes;
+  while (!cursor->done()) {
+    ASSERT_OK_AND_ASSIGN(std::vector<Json> page, cursor->NextPage(4));
+    sizes.push_back(page.size());
+  }
+  EXPECT_EQ(sizes, (std::vector<size_t>{4, 4, 3, 0}));
+  ASSERT_OK_AND_ASSIGN(cursor, f.executor->Open(f.user, R"({"operations":[
+      {"class":"GetAllElements"},{"class":"Count"}]})"));
+  ASSERT_OK_AND_ASSIGN(std::vector<Json> page, cursor->NextPage(10));
+  EXPECT_EQ(page, std::vector<Json>{Json(11)});
+  EXPECT_TRUE(cursor->done());
+}
+
+TEST(ExecutorTest, CursorKeepsTheGraphAlive) {
+  std::unique_ptr<ResultCursor> cursor;
+  {
+    DocFixture f;
+    ASSERT_OK_AND_ASSIGN(cursor, f.executor->Open(f.user, R"({"class":"GetElements",
+                                                            "input":[2]})"));
+  }
+  ASSERT_OK_AND_ASSIGN(std::vector<Json> page, cursor->NextPage(100));
+  EXPECT_EQ(page.size(), 5u);
+}
+
+TEST(ExecutorTest, MaterialisationLimit) {
+  ExecutorLimits limits;
+  limits.max_materialised_items = 5;
+  DocFixture f(limits);
+  EXPECT_THAT(f.Run(R"({"class":"GetAllElements"})").status(),
+              StatusIs(StatusCode::kResourceExhausted));
+  EXPECT_THAT(f.Run(R"({"operations":[{"class":"GetAllElements"},{"class":"ToSet"}]})").status(),
+              StatusIs(StatusCode::kResourceExhausted));
+  // Paging is not limited.
+  ASSERT_OK_AND_ASSIGN(auto cursor, f.executor->Open(f.user, R"({"class":"GetAllElements"})"));
+  ASSERT_OK_AND_ASSIGN(std::vector<Json> page, cursor->NextPage(100));
+  EXPECT_EQ(page.size(), 11u);
+  // Streaming steps need no memory: Count over 11 elements is fine.
+  ASSERT_OK_AND_ASSIGN(Json n, f.Run(R"({"operations":[{"class":"GetAllElements"},
+                                                       {"class":"Count"}]})"));
+  EXPECT_EQ(n, Json(11));
+}
+
+TEST(ExecutorTest, DocumentLimits) {
+  ExecutorLimits limits;
+  limits.max_operation_json_bytes = 100;
+  DocFixture f(limits);
+  EXPECT_THAT(f.Run(R"({"class":"GetElements","input":[)" + std::string(200, '1') + "]}").status(),
+              StatusIs(StatusCode::kResourceExhausted));
+  DocFixture g;
+  std::string deep = R"({"class":"GetElements","input":)" + std::string(200000, '[') +
+                     std::string(200000, ']') + "}";
+  EXPECT_THAT(g.Run(deep).status(), StatusIsWithMessage(StatusCode::kInvalidArgument, "deeper"));
+}
+
+TEST(ExecutorTest, ErrorsNameThePath) {
+  DocFixture f;
+  EXPECT_THAT(f.Run(R"({"operations":[{"class":"GetAllElements"},{"class":"X"}]})").status(),
+              StatusIsWithMessage(StatusCode::kInvalidArgument,
+                                  "operations[1].class: unknown operation class 'X'"));
+  EXPECT_THAT(f.Run(R"({"operations":[{"class":"GetElements","input":[1],
+      "view":{"globalEntities":[{"groups":["nope"]}]}}]})")
+                  .status(),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "operations[0].view"));
+}
+
+TEST(ExecutorTest, GetSchema) {
+  DocFixture f;
+  ASSERT_OK_AND_ASSIGN(Json out, f.Run(R"({"class":"GetSchema","compact":true})"));
+  ASSERT_TRUE(out.is_object());
+  EXPECT_TRUE(out["entities"].contains("entity"));
+  EXPECT_TRUE(out["edges"].contains("edge"));
+}
+
+}  // namespace
+}  // namespace quarry
