@@ -22,7 +22,13 @@ Status RunServe(const ServeArgs& args, std::FILE* out) {
   if (args.max_frame_bytes) options.limits.max_frame_bytes = *args.max_frame_bytes;
   if (args.max_connections) options.limits.max_connections = *args.max_connections;
   QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<Graph> graph, Graph::Open(args.graph_dir));
-  auto executor = std::make_shared<const Executor>(std::shared_ptr<Graph>(std::move(graph)));
+  // Over the network, admin operations (which read server-side files and
+  // reshape the store) need the "admin" operation auth.
+  ExecutorLimits executor_limits;
+  executor_limits.admin_auth = "admin";
+  executor_limits.max_json_depth = options.limits.max_json_depth;
+  auto executor =
+      std::make_shared<const Executor>(std::shared_ptr<Graph>(std::move(graph)), executor_limits);
   return ServeUntilSignalled(std::move(executor), std::move(users), options, out);
 }
 

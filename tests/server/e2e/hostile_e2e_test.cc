@@ -131,6 +131,18 @@ TEST_F(HostileClientTest, WrongMissingTokenAndUnknownUser) {
   EXPECT_EQ(CountElements(), 1);
 }
 
+TEST_F(HostileClientTest, AdminOperationsNeedTheAdminAuth) {
+  // Reading server-side files over the network is for admins only; alice
+  // and bob have no "admin" operation auth.
+  std::string message;
+  EXPECT_EQ(ExecuteError(R"({"class": "uk.gov.gchq.gaffer.operation.impl.add.AddElementsFromFile",
+                            "filename": "/etc/passwd"})",
+                         &message),
+            "PERMISSION_DENIED");
+  EXPECT_NE(message.find("admin"), std::string::npos) << message;
+  EXPECT_EQ(CountElements(), 1);
+}
+
 TEST_F(HostileClientTest, HugeFramesAreRefused) {
   for (uint32_t size : {200u * 1000 * 1000, 0x80000000u}) {
     int fd = ConnectRaw(port());
