@@ -1,0 +1,242 @@
+#include "cli/args.h"
+
+#include <charconv>
+#include <map>
+#include <string_view>
+
+#include "cli/internal/usage.h"
+
+namespace quarry::cli {
+namespace {
+
+struct FlagSpec {
+  std::string_view name;  // Without "--".
+  bool takes_value;
+};
+
+// Flags (name -> values in order) and positionals of one subcommand.
+struct RawArgs {
+  std::map<std::string, std::vector<std::string>, std::less<>> flags;
+  std::vector<std::string> positionals;
+  bool help = false;
+
+  bool Has(std::string_view name) const { return flags.find(name) != flags.end(); }
+  const std::string* Last(std::string_view name) const {
+    auto it = flags.find(name);
+    return it == flags.end() ? nullptr : &it->second.back();
+  }
+};
+
+Status UsageError(std::string_view command, const std::string& message) {
+  return InvalidArgumentError("quarry " + std::string(command) + ": " + message + " (see 'quarry " +
+                              std::string(command) + " --help')");
+}
+
+const FlagSpec* FindSpec(const std::vector<FlagSpec>& specs, std::string_view name) {
+  for (const FlagSpec& spec : specs) {
+    if (spec.name == name) return &spec;
+  }
+  return nullptr;
+}
+
+Result<RawArgs> SplitArgs(std::string_view command, const std::vector<std::string>& args,
+                          const std::vector<FlagSpec>& specs) {
+  RawArgs raw;
+  bool flags_done = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    if (flags_done || arg == "-" || arg.rfind("--", 0) != 0) {
+      if (!flags_done && arg.size() > 1 && arg[0] == '-' && arg != "-") {
+        return UsageError(command, "unknown flag '" + arg + "'");
+      }
+      raw.positionals.push_back(arg);
+      continue;
+    }
+    if (arg == "--") {
+      flags_done = true;
+      continue;
+    }
+    std::string name = arg.substr(2);
+    std::optional<std::string> value;
+    if (size_t eq = name.find('='); eq != std::string::npos) {
+      value = name.substr(eq + 1);
+      name.resize(eq);
+    }
+    if (name == "help") {
+      raw.help = true;
+      continue;
+    }
+    const FlagSpec* spec = FindSpec(specs, name);
+    if (spec == nullptr) return UsageError(command, "unknown flag '--" + name + "'");
+    if (!spec->takes_value) {
+      if (value) return UsageError(command, "flag '--" + name + "' takes no value");
+      raw.flags[name].push_back("");
+      continue;
+    }
+    if (!value) {
+      if (i + 1 >= args.size()) return UsageError(command, "flag '--" + name + "' needs a value");
+      value = args[++i];
+    }
+    raw.flags[name].push_back(*value);
+  }
+  return raw;
+}
+
+Result<uint64_t> ParseUnsigned(std::string_view command, std::string_view flag,
+                               const std::string& text, uint64_t min, uint64_t max) {
+  uint64_t value = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc() || end != text.data() + text.size() || value < min ||
+      value > max) {
+    return UsageError(command, "--" + std::string(flag) + ": expected a whole number in [" +
+                                   std::to_string(min) + ", " + std::to_string(max) + "], got '" +
+                                   text + "'");
+  }
+  return value;
+}
+
+Status RequireGraphDir(std::string_view command, const RawArgs& raw) {
+  if (raw.positionals.empty()) return UsageError(command, "missing GRAPH_DIR");
+  return Status::OK();
+}
+
+Status RequireNoExtra(std::string_view command, const RawArgs& raw, size_t allowed) {
+  if (raw.positionals.size() > allowed) {
+    return UsageError(command, "unexpected argument '" + raw.positionals[allowed] + "'");
+  }
+  return Status::OK();
+}
+
+Result<Command> ParseCreate(const std::vector<std::string>& args) {
+  QUARRY_ASSIGN_OR_RETURN(
+      RawArgs raw, SplitArgs("create", args, {{"schema", true}, {"store-properties", true}}));
+  if (raw.help) return HelpRequest{std::string(usage_internal::kCreateUsage)};
+  QUARRY_RETURN_IF_ERROR(RequireGraphDir("create", raw));
+  QUARRY_RETURN_IF_ERROR(RequireNoExtra("create", raw, 1));
+  CreateArgs out;
+  out.graph_dir = raw.positionals[0];
+  if (!raw.Has("schema")) return UsageError("create", "at least one --schema FILE is required");
+  out.schema_files = raw.flags["schema"];
+  if (const std::string* p = raw.Last("store-properties")) out.store_properties_file = *p;
+  return out;
+}
+
+Result<Command> ParseAdd(const std::vector<std::string>& args) {
+  QUARRY_ASSIGN_OR_RETURN(RawArgs raw, SplitArgs("add", args,
+                                                 {{"batch-size", true},
+                                                  {"no-validate", false},
+                                                  {"skip-invalid", false},
+                                                  {"progress", false},
+                                                  {"no-progress", false}}));
+  if (raw.help) return HelpRequest{std::string(usage_internal::kAddUsage)};
+  QUARRY_RETURN_IF_ERROR(RequireGraphDir("add", raw));
+  if (raw.positionals.size() < 2) return UsageError("add", "missing FILE (use - for stdin)");
+  if (raw.Has("progress") && raw.Has("no-progress")) {
+    return UsageError("add", "--progress and --no-progress contradict each other");
+  }
+  AddArgs out;
+  out.graph_dir = raw.positionals[0];
+  out.files.assign(raw.positionals.begin() + 1, raw.positionals.end());
+  if (const std::string* p = raw.Last("batch-size")) {
+    QUARRY_ASSIGN_OR_RETURN(out.batch_size, ParseUnsigned("add", "batch-size", *p, 1, 1'000'000));
+  }
+  out.validate = !raw.Has("no-validate");
+  out.skip_invalid = raw.Has("skip-invalid");
+  if (raw.Has("progress")) out.progress = ProgressMode::kOn;
+  if (raw.Has("no-progress")) out.progress = ProgressMode::kOff;
+  return out;
+}
+
+Result<std::vector<std::string>> SplitAuths(const std::string& text) {
+  std::vector<std::string> auths;
+  if (text.empty()) return auths;
+  size_t start = 0;
+  while (true) {
+    size_t comma = text.find(',', start);
+    std::string item = text.substr(start, comma == std::string::npos ? comma : comma - start);
+    if (item.empty()) return UsageError("exec", "--auths: empty auth in '" + text + "'");
+    auths.push_back(std::move(item));
+    if (comma == std::string::npos) return auths;
+    start = comma + 1;
+  }
+}
+
+Result<Command> ParseExec(const std::vector<std::string>& args) {
+  QUARRY_ASSIGN_OR_RETURN(RawArgs raw, SplitArgs("exec", args, {{"user", true}, {"auths", true}}));
+  if (raw.help) return HelpRequest{std::string(usage_internal::kExecUsage)};
+  QUARRY_RETURN_IF_ERROR(RequireGraphDir("exec", raw));
+  QUARRY_RETURN_IF_ERROR(RequireNoExtra("exec", raw, 2));
+  ExecArgs out;
+  out.graph_dir = raw.positionals[0];
+  if (raw.positionals.size() == 2) out.operation_file = raw.positionals[1];
+  if (const std::string* p = raw.Last("user")) {
+    if (p->empty()) return UsageError("exec", "--user: empty user id");
+    out.user_id = *p;
+  }
+  if (const std::string* p = raw.Last("auths")) {
+    QUARRY_ASSIGN_OR_RETURN(out.data_auths, SplitAuths(*p));
+  }
+  return out;
+}
+
+Result<Command> ParseServe(const std::vector<std::string>& args) {
+  QUARRY_ASSIGN_OR_RETURN(RawArgs raw, SplitArgs("serve", args,
+                                                 {{"port", true},
+                                                  {"bind", true},
+                                                  {"users", true},
+                                                  {"max-frame-bytes", true},
+                                                  {"max-connections", true}}));
+  if (raw.help) return HelpRequest{std::string(usage_internal::kServeUsage)};
+  QUARRY_RETURN_IF_ERROR(RequireGraphDir("serve", raw));
+  QUARRY_RETURN_IF_ERROR(RequireNoExtra("serve", raw, 1));
+  ServeArgs out;
+  out.graph_dir = raw.positionals[0];
+  if (const std::string* p = raw.Last("port")) {
+    QUARRY_ASSIGN_OR_RETURN(uint64_t port, ParseUnsigned("serve", "port", *p, 0, 65535));
+    out.port = static_cast<int>(port);
+  }
+  if (const std::string* p = raw.Last("bind")) {
+    if (p->empty()) return UsageError("serve", "--bind: empty address");
+    out.bind_address = *p;
+  }
+  if (const std::string* p = raw.Last("users")) out.users_file = *p;
+  if (const std::string* p = raw.Last("max-frame-bytes")) {
+    QUARRY_ASSIGN_OR_RETURN(out.max_frame_bytes,
+                            ParseUnsigned("serve", "max-frame-bytes", *p, 1024, 100'000'000));
+  }
+  if (const std::string* p = raw.Last("max-connections")) {
+    QUARRY_ASSIGN_OR_RETURN(uint64_t connections,
+                            ParseUnsigned("serve", "max-connections", *p, 1, 10'000));
+    out.max_connections = static_cast<int>(connections);
+  }
+  return out;
+}
+
+Result<Command> ParseInfo(const std::vector<std::string>& args) {
+  QUARRY_ASSIGN_OR_RETURN(RawArgs raw, SplitArgs("info", args, {}));
+  if (raw.help) return HelpRequest{std::string(usage_internal::kInfoUsage)};
+  QUARRY_RETURN_IF_ERROR(RequireGraphDir("info", raw));
+  QUARRY_RETURN_IF_ERROR(RequireNoExtra("info", raw, 1));
+  return InfoArgs{raw.positionals[0]};
+}
+
+}  // namespace
+
+std::string MainUsage() { return std::string(usage_internal::kMainUsage); }
+
+Result<Command> ParseCommandLine(const std::vector<std::string>& args) {
+  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    return HelpRequest{MainUsage()};
+  }
+  const std::string& command = args[0];
+  const std::vector<std::string> rest(args.begin() + 1, args.end());
+  if (command == "create") return ParseCreate(rest);
+  if (command == "add") return ParseAdd(rest);
+  if (command == "exec") return ParseExec(rest);
+  if (command == "serve") return ParseServe(rest);
+  if (command == "info") return ParseInfo(rest);
+  return InvalidArgumentError("quarry: unknown command '" + command +
+                              "' (commands: create, add, exec, serve, info; see 'quarry --help')");
+}
+
+}  // namespace quarry::cli

@@ -1,0 +1,79 @@
+// Command-line parsing for the `quarry` binary: one subcommand, its flags
+// (`--flag value` or `--flag=value`; `--` ends flags) and positionals.
+//
+//   quarry create GRAPH_DIR --schema FILE [--schema FILE ...] [--store-properties FILE]
+//   quarry add GRAPH_DIR FILE... [--batch-size N] [--no-validate] [--skip-invalid]
+//                                [--progress | --no-progress]
+//   quarry exec GRAPH_DIR [--user ID] [--auths A,B] [OPERATION_FILE|-]
+//   quarry serve GRAPH_DIR [--port 9090] [--bind ADDR] [--users FILE]
+//                          [--max-frame-bytes N] [--max-connections N]
+//   quarry info GRAPH_DIR
+//   quarry [COMMAND] --help
+//
+// Errors are InvalidArgument with a message fit for the terminal, naming the
+// subcommand and the offending flag or value.
+//
+// Thread safety: stateless functions.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "graph-core/status.h"
+
+namespace quarry::cli {
+
+// --help (or no command): print `text` to stdout and exit 0.
+struct HelpRequest {
+  std::string text;
+};
+
+struct CreateArgs {
+  std::string graph_dir;
+  std::vector<std::string> schema_files;  // At least one.
+  std::optional<std::string> store_properties_file;
+};
+
+enum class ProgressMode { kAuto, kOn, kOff };  // kAuto: on when stderr is a terminal.
+
+struct AddArgs {
+  std::string graph_dir;
+  std::vector<std::string> files;  // At least one; "-" is stdin.
+  size_t batch_size = 10'000;
+  bool validate = true;
+  bool skip_invalid = false;
+  ProgressMode progress = ProgressMode::kAuto;
+};
+
+struct ExecArgs {
+  std::string graph_dir;
+  std::string user_id = "UNKNOWN";  // Gaffer's default user.
+  std::vector<std::string> data_auths;
+  std::string operation_file = "-";  // "-" is stdin.
+};
+
+struct ServeArgs {
+  std::string graph_dir;
+  int port = 9090;
+  std::string bind_address = "127.0.0.1";
+  std::optional<std::string> users_file;
+  std::optional<size_t> max_frame_bytes;
+  std::optional<int> max_connections;
+};
+
+struct InfoArgs {
+  std::string graph_dir;
+};
+
+using Command = std::variant<HelpRequest, CreateArgs, AddArgs, ExecArgs, ServeArgs, InfoArgs>;
+
+// `args` excludes the program name.
+Result<Command> ParseCommandLine(const std::vector<std::string>& args);
+
+// The top-level usage text.
+std::string MainUsage();
+
+}  // namespace quarry::cli

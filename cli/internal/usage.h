@@ -1,0 +1,77 @@
+// Help texts of the `quarry` subcommands.
+#pragma once
+
+#include <string_view>
+
+namespace quarry::cli::usage_internal {
+
+inline constexpr std::string_view kMainUsage =
+    R"(usage: quarry COMMAND [ARGS...]
+
+Quarry: a Gaffer-style property graph store on RocksDB.
+
+commands:
+  create GRAPH_DIR --schema FILE...   create a graph from Gaffer JSON schema files
+  add GRAPH_DIR FILE...               add Gaffer JSON elements from files
+  exec GRAPH_DIR [OPERATION_FILE|-]   run a Gaffer JSON operation, print the result
+  serve GRAPH_DIR                     serve the graph over Thrift
+  info GRAPH_DIR                      show schema, key-package, shards, counts, sizes
+
+'quarry COMMAND --help' describes a command's flags.
+)";
+
+inline constexpr std::string_view kCreateUsage =
+    R"(usage: quarry create GRAPH_DIR --schema FILE [--schema FILE ...] [--store-properties FILE]
+
+Creates a new graph in GRAPH_DIR (which must not hold one).
+  --schema FILE            a Gaffer JSON schema file (elements, types or both); repeat
+                           to merge several files
+  --store-properties FILE  a Gaffer store.properties file (key-package, durability, ...)
+)";
+
+inline constexpr std::string_view kAddUsage =
+    R"(usage: quarry add GRAPH_DIR FILE... [--batch-size N] [--no-validate] [--skip-invalid]
+                            [--progress|--no-progress]
+
+Adds Gaffer JSON elements, read from each FILE ("-" for stdin) as one JSON
+array or one element per line, in atomic batches.
+  --batch-size N   elements per batch (default 10000)
+  --no-validate    do not check elements against the schema
+  --skip-invalid   drop invalid elements instead of failing the batch
+  --progress       always show the progress bar (default: when stderr is a terminal)
+  --no-progress    never show it
+)";
+
+inline constexpr std::string_view kExecUsage =
+    R"(usage: quarry exec GRAPH_DIR [--user ID] [--auths A,B] [OPERATION_FILE|-]
+
+Runs a Gaffer JSON operation or operation chain read from OPERATION_FILE
+(default: stdin) and prints the result JSON to stdout.
+  --user ID      the user id (default UNKNOWN)
+  --auths A,B    the user's data authorisations, comma-separated
+)";
+
+inline constexpr std::string_view kServeUsage =
+    R"(usage: quarry serve GRAPH_DIR [--port 9090] [--bind ADDR] [--users FILE]
+                              [--max-frame-bytes N] [--max-connections N]
+
+Serves the graph over Thrift (framed transport, binary protocol) until SIGINT
+or SIGTERM.
+  --port N              TCP port (default 9090; 0 picks a free one, printed at start)
+  --bind ADDR           address to bind (default 127.0.0.1)
+  --users FILE          users file: {"users": [{"userId", "tokenSha256", "dataAuths",
+                        "opAuths"}]}; without it only userId "anonymous" or "UNKNOWN"
+                        is accepted, with no auths
+  --max-frame-bytes N   largest request frame (default 64 MiB, at most 100000000)
+  --max-connections N   concurrent connections, a thread each (default 512);
+                        a connection silent for 60 s is closed
+)";
+
+inline constexpr std::string_view kInfoUsage =
+    R"(usage: quarry info GRAPH_DIR
+
+Shows the graph's schema summary, key-package, shards (split points),
+estimated element counts and sizes per group.
+)";
+
+}  // namespace quarry::cli::usage_internal

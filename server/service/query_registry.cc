@@ -1,0 +1,98 @@
+#include "server/service/query_registry.h"
+
+#include <random>
+
+namespace quarry {
+
+QueryRegistry::QueryRegistry(size_t max_open, int64_t idle_timeout_ms)
+    : max_open_(max_open), idle_timeout_(idle_timeout_ms) {}
+
+std::string QueryRegistry::NewHandle() {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::random_device random;
+  std::string handle;
+  for (int i = 0; i < 4; ++i) {
+    uint32_t word = random();
+    for (int nibble = 0; nibble < 8; ++nibble) handle.push_back(kHex[(word >> (4 * nibble)) & 15]);
+  }
+  return handle;
+}
+
+void QueryRegistry::ExpireIdleLocked(std::chrono::steady_clock::time_point now) {
+  for (auto it = entries_.begin(); it != entries_.end();) {
+    Entry& entry = *it->second;
+    std::unique_lock entry_lock(entry.mu, std::try_to_lock);
+    if (entry_lock.owns_lock() && now - entry.last_used > idle_timeout_) {
+      entry_lock.unlock();
+      it = entries_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+
+Result<std::string> QueryRegistry::Add(const std::string& user_id,
+                                       std::unique_ptr<ResultCursor> cursor, size_t page_size) {
+  auto entry = std::make_shared<Entry>();
+  entry->user_id = user_id;
+  entry->page_size = page_size;
+  entry->cursor = std::move(cursor);
+  const auto now = std::chrono::steady_clock::now();
+  entry->last_used = now;
+  std::lock_guard lock(mu_);
+  ExpireIdleLocked(now);
+  if (entries_.size() >= max_open_) {
+    return ResourceExhaustedError("too many open queries (" + std::to_string(max_open_) +
+                                  "); close some with closeQuery");
+  }
+  std::string handle = NewHandle();
+  while (entries_.count(handle) != 0) handle = NewHandle();
+  entries_.emplace(handle, std::move(entry));
+  return handle;
+}
+
+Result<QueryPage> QueryRegistry::NextPage(const std::string& user_id, const std::string& handle) {
+  std::shared_ptr<Entry> entry;
+  {
+    std::lock_guard lock(mu_);
+    ExpireIdleLocked(std::chrono::steady_clock::now());
+    auto it = entries_.find(handle);
+    if (it == entries_.end() || it->second->user_id != user_id) {
+      return NotFoundError("no open query with handle '" + handle + "' (closed or expired)");
+    }
+    entry = it->second;
+  }
+  QueryPage page;
+  Status status;
+  {
+    std::lock_guard entry_lock(entry->mu);
+    Result<std::vector<Json>> items = entry->cursor->NextPage(entry->page_size);
+    entry->last_used = std::chrono::steady_clock::now();
+    if (items.ok()) {
+      page.items = std::move(*items);
+      page.done = entry->cursor->done();
+    } else {
+      status = items.status();
+    }
+  }
+  if (!status.ok() || page.done) Close(user_id, handle);
+  if (!status.ok()) return status;
+  return page;
+}
+
+void QueryRegistry::Close(const std::string& user_id, const std::string& handle) {
+  std::shared_ptr<Entry> doomed;  // Destroyed outside the registry lock.
+  std::lock_guard lock(mu_);
+  auto it = entries_.find(handle);
+  if (it != entries_.end() && it->second->user_id == user_id) {
+    doomed = std::move(it->second);
+    entries_.erase(it);
+  }
+}
+
+size_t QueryRegistry::size() const {
+  std::lock_guard lock(mu_);
+  return entries_.size();
+}
+
+}  // namespace quarry

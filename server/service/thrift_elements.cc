@@ -1,0 +1,105 @@
+#include "server/service/thrift_elements.h"
+
+#include <string>
+
+#include "graph-core/json_value.h"
+#include "server/internal/json_guard.h"
+
+namespace quarry {
+namespace {
+
+int CountSetFields(const rpc::TypedValue& v) {
+  const auto& s = v.__isset;
+  return s.boolValue + s.intValue + s.longValue + s.floatValue + s.doubleValue + s.stringValue +
+         s.bytesValue + s.dateMillis + s.stringSet + s.freqMap + s.json;
+}
+
+Result<Value> ValueFromJsonText(const std::string& text, std::string_view path, int max_depth) {
+  Status depth = server_internal::CheckJsonDepth(text, max_depth);
+  if (!depth.ok()) return depth.WithContext(path);
+  Json json = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (json.is_discarded()) {
+    return InvalidArgumentError(std::string(path) + ".json: not valid JSON");
+  }
+  return ValueFromJson(json, path);
+}
+
+Result<Value> RequiredValue(bool is_set, const rpc::TypedValue& value, std::string_view path,
+                            int max_depth) {
+  if (!is_set) return InvalidArgumentError(std::string(path) + ": missing");
+  return ValueFromThrift(value, path, max_depth);
+}
+
+Result<Properties> PropertiesFromThrift(const std::map<std::string, rpc::TypedValue>& properties,
+                                        const std::string& path, int max_depth) {
+  Properties out;
+  for (const auto& [name, typed] : properties) {
+    QUARRY_ASSIGN_OR_RETURN(Value value,
+                            ValueFromThrift(typed, path + ".properties." + name, max_depth));
+    out.Set(name, std::move(value));
+  }
+  return out;
+}
+
+Result<Element> ElementFromThrift(const rpc::Element& e, const std::string& path, int max_depth) {
+  if (e.group.empty()) return InvalidArgumentError(path + ".group: missing");
+  QUARRY_ASSIGN_OR_RETURN(Properties properties,
+                          PropertiesFromThrift(e.properties, path, max_depth));
+  if (e.kind == rpc::ElementKind::ENTITY) {
+    if (e.__isset.source || e.__isset.destination) {
+      return InvalidArgumentError(path + ": an ENTITY has a vertex, not source/destination");
+    }
+    QUARRY_ASSIGN_OR_RETURN(Value vertex,
+                            RequiredValue(e.__isset.vertex, e.vertex, path + ".vertex", max_depth));
+    return Element::Entity(e.group, std::move(vertex), std::move(properties));
+  }
+  if (e.kind != rpc::ElementKind::EDGE) {
+    return InvalidArgumentError(path + ".kind: expected ENTITY or EDGE");
+  }
+  if (e.__isset.vertex) return InvalidArgumentError(path + ": an EDGE has no vertex");
+  QUARRY_ASSIGN_OR_RETURN(Value source,
+                          RequiredValue(e.__isset.source, e.source, path + ".source", max_depth));
+  QUARRY_ASSIGN_OR_RETURN(Value destination, RequiredValue(e.__isset.destination, e.destination,
+                                                           path + ".destination", max_depth));
+  return Element::Edge(e.group, std::move(source), std::move(destination), e.directed,
+                       std::move(properties));
+}
+
+}  // namespace
+
+Result<Value> ValueFromThrift(const rpc::TypedValue& v, std::string_view path, int max_json_depth) {
+  if (CountSetFields(v) != 1) {
+    return InvalidArgumentError(std::string(path) +
+                                ": a TypedValue must have exactly one field set");
+  }
+  const auto& s = v.__isset;
+  if (s.boolValue) return Value::Bool(v.boolValue);
+  if (s.intValue) return Value::Int32(v.intValue);
+  if (s.longValue) return Value::Int64(v.longValue);
+  if (s.floatValue) return Value::Float(static_cast<float>(v.floatValue));
+  if (s.doubleValue) return Value::Double(v.doubleValue);
+  if (s.stringValue) return Value::String(v.stringValue);
+  if (s.bytesValue) return Value::Bytes(v.bytesValue);
+  if (s.dateMillis) return Value::Date(v.dateMillis);
+  if (s.stringSet) {
+    ValueList items;
+    for (const std::string& item : v.stringSet) items.push_back(Value::String(item));
+    return Value::TreeSet(std::move(items));
+  }
+  if (s.freqMap) return Value::FreqMap(FreqMap(v.freqMap.begin(), v.freqMap.end()));
+  return ValueFromJsonText(v.json, path, max_json_depth);
+}
+
+Result<std::vector<Element>> ElementsFromThrift(const std::vector<rpc::Element>& elements,
+                                                int max_json_depth) {
+  std::vector<Element> out;
+  out.reserve(elements.size());
+  for (size_t i = 0; i < elements.size(); ++i) {
+    const std::string path = "elements[" + std::to_string(i) + "]";
+    QUARRY_ASSIGN_OR_RETURN(Element element, ElementFromThrift(elements[i], path, max_json_depth));
+    out.push_back(std::move(element));
+  }
+  return out;
+}
+
+}  // namespace quarry

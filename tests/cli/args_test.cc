@@ -1,0 +1,150 @@
+#include "cli/args.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/testutil/status_matchers.h"
+
+namespace quarry::cli {
+namespace {
+
+using ::quarry::testing::StatusIs;
+using ::quarry::testing::StatusIsWithMessage;
+
+Result<Command> Parse(std::vector<std::string> args) { return ParseCommandLine(args); }
+
+TEST(ArgsTest, NoArgumentsOrHelpPrintsMainUsage) {
+  for (auto args : {std::vector<std::string>{}, std::vector<std::string>{"--help"}}) {
+    ASSERT_OK_AND_ASSIGN(Command command, Parse(args));
+    ASSERT_TRUE(std::holds_alternative<HelpRequest>(command));
+    EXPECT_NE(std::get<HelpRequest>(command).text.find("commands:"), std::string::npos);
+  }
+}
+
+TEST(ArgsTest, EverySubcommandHasHelp) {
+  for (const char* sub : {"create", "add", "exec", "serve", "info"}) {
+    ASSERT_OK_AND_ASSIGN(Command command, Parse({sub, "--help"}));
+    ASSERT_TRUE(std::holds_alternative<HelpRequest>(command)) << sub;
+    EXPECT_NE(std::get<HelpRequest>(command).text.find(std::string("quarry ") + sub),
+              std::string::npos);
+  }
+}
+
+TEST(ArgsTest, CreateWithSchemasAndProperties) {
+  ASSERT_OK_AND_ASSIGN(Command command,
+                       Parse({"create", "g", "--schema", "elements.json", "--schema=types.json",
+                              "--store-properties", "store.properties"}));
+  const auto& args = std::get<CreateArgs>(command);
+  EXPECT_EQ(args.graph_dir, "g");
+  EXPECT_EQ(args.schema_files, (std::vector<std::string>{"elements.json", "types.json"}));
+  EXPECT_EQ(args.store_properties_file, "store.properties");
+}
+
+TEST(ArgsTest, CreateErrors) {
+  EXPECT_THAT(Parse({"create", "g"}),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "at least one --schema"));
+  EXPECT_THAT(Parse({"create", "--schema", "s.json"}),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "missing GRAPH_DIR"));
+  EXPECT_THAT(Parse({"create", "g", "--schema"}),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "'--schema' needs a value"));
+  EXPECT_THAT(Parse({"create", "g", "h", "--schema", "s"}),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "unexpected argument 'h'"));
+}
+
+TEST(ArgsTest, AddDefaultsAndFlags) {
+  ASSERT_OK_AND_ASSIGN(Command command, Parse({"add", "g", "a.json", "-"}));
+  const auto& defaults = std::get<AddArgs>(command);
+  EXPECT_EQ(defaults.files, (std::vector<std::string>{"a.json", "-"}));
+  EXPECT_EQ(defaults.batch_size, 10000u);
+  EXPECT_TRUE(defaults.validate);
+  EXPECT_FALSE(defaults.skip_invalid);
+  EXPECT_EQ(defaults.progress, ProgressMode::kAuto);
+
+  ASSERT_OK_AND_ASSIGN(command, Parse({"add", "g", "--batch-size=500", "--no-validate",
+                                       "--skip-invalid", "--no-progress", "a.json"}));
+  const auto& flags = std::get<AddArgs>(command);
+  EXPECT_EQ(flags.batch_size, 500u);
+  EXPECT_FALSE(flags.validate);
+  EXPECT_TRUE(flags.skip_invalid);
+  EXPECT_EQ(flags.progress, ProgressMode::kOff);
+}
+
+TEST(ArgsTest, AddErrors) {
+  EXPECT_THAT(Parse({"add", "g"}),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "missing FILE"));
+  EXPECT_THAT(Parse({"add", "g", "f", "--batch-size", "0"}),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "--batch-size: expected"));
+  EXPECT_THAT(Parse({"add", "g", "f", "--batch-size", "12x"}),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "got '12x'"));
+  EXPECT_THAT(Parse({"add", "g", "f", "--progress", "--no-progress"}),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "contradict"));
+  EXPECT_THAT(Parse({"add", "g", "f", "--skip-invalid=yes"}),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "takes no value"));
+}
+
+TEST(ArgsTest, ExecUserAuthsAndStdin) {
+  ASSERT_OK_AND_ASSIGN(Command command, Parse({"exec", "g"}));
+  EXPECT_EQ(std::get<ExecArgs>(command).operation_file, "-");
+  EXPECT_EQ(std::get<ExecArgs>(command).user_id, "UNKNOWN");
+  ASSERT_OK_AND_ASSIGN(
+      command, Parse({"exec", "g", "--user", "alice", "--auths", "public,private", "op.json"}));
+  const auto& args = std::get<ExecArgs>(command);
+  EXPECT_EQ(args.user_id, "alice");
+  EXPECT_EQ(args.data_auths, (std::vector<std::string>{"public", "private"}));
+  EXPECT_EQ(args.operation_file, "op.json");
+}
+
+TEST(ArgsTest, ExecErrors) {
+  EXPECT_THAT(Parse({"exec", "g", "--auths", "a,,b"}),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "empty auth"));
+  EXPECT_THAT(Parse({"exec", "g", "a.json", "b.json"}),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "unexpected argument 'b.json'"));
+  EXPECT_THAT(Parse({"exec", "g", "-x"}),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "unknown flag '-x'"));
+}
+
+TEST(ArgsTest, ServeDefaultsAndFlags) {
+  ASSERT_OK_AND_ASSIGN(Command command, Parse({"serve", "g"}));
+  const auto& defaults = std::get<ServeArgs>(command);
+  EXPECT_EQ(defaults.port, 9090);
+  EXPECT_EQ(defaults.bind_address, "127.0.0.1");
+  EXPECT_FALSE(defaults.users_file.has_value());
+  ASSERT_OK_AND_ASSIGN(command,
+                       Parse({"serve", "g", "--port", "0", "--bind", "0.0.0.0", "--users", "u.json",
+                              "--max-frame-bytes", "2048", "--max-connections", "8"}));
+  const auto& flags = std::get<ServeArgs>(command);
+  EXPECT_EQ(flags.port, 0);
+  EXPECT_EQ(flags.bind_address, "0.0.0.0");
+  EXPECT_EQ(flags.users_file, "u.json");
+  EXPECT_EQ(flags.max_frame_bytes, 2048u);
+  EXPECT_EQ(flags.max_connections, 8);
+}
+
+TEST(ArgsTest, ServeErrors) {
+  EXPECT_THAT(Parse({"serve", "g", "--port", "65536"}),
+              StatusIsWithMessage(StatusCode::kInvalidArgument,
+                                  "--port: expected a whole number in [0, 65535]"));
+  EXPECT_THAT(Parse({"serve", "g", "--port", "-1"}),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "--port"));
+  EXPECT_THAT(
+      Parse({"serve", "g", "--prot", "1"}),
+      StatusIsWithMessage(StatusCode::kInvalidArgument, "quarry serve: unknown flag '--prot'"));
+  EXPECT_THAT(Parse({"serve", "g", "--max-frame-bytes", "200000000"}),
+              StatusIs(StatusCode::kInvalidArgument));
+}
+
+TEST(ArgsTest, InfoAndUnknownCommand) {
+  ASSERT_OK_AND_ASSIGN(Command command, Parse({"info", "g"}));
+  EXPECT_EQ(std::get<InfoArgs>(command).graph_dir, "g");
+  EXPECT_THAT(Parse({"info"}),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "missing GRAPH_DIR"));
+  EXPECT_THAT(Parse({"frobnicate"}),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "unknown command 'frobnicate'"));
+}
+
+TEST(ArgsTest, DoubleDashEndsFlags) {
+  ASSERT_OK_AND_ASSIGN(Command command, Parse({"add", "g", "--", "--weird-file-name"}));
+  EXPECT_EQ(std::get<AddArgs>(command).files, (std::vector<std::string>{"--weird-file-name"}));
+}
+
+}  // namespace
+}  // namespace quarry::cli

@@ -1,0 +1,100 @@
+#include "server/service/query_registry.h"
+
+#include <gtest/gtest.h>
+
+#include <thread>
+
+#include "tests/testutil/status_matchers.h"
+
+namespace quarry {
+namespace {
+
+using ::quarry::testing::StatusIs;
+
+// Yields the integers 0..n-1, then done; fails on request if `fail_at` >= 0.
+class CountingCursor : public ResultCursor {
+ public:
+  explicit CountingCursor(int n, int fail_at = -1) : n_(n), fail_at_(fail_at) {}
+  Result<std::vector<Json>> NextPage(size_t max_items) override {
+    std::vector<Json> items;
+    while (items.size() < max_items && next_ < n_) {
+      if (next_ == fail_at_) return DataLossError("corrupt value at item " + std::to_string(next_));
+      items.push_back(next_++);
+    }
+    return items;
+  }
+  bool done() const override { return next_ >= n_; }
+
+ private:
+  int n_;
+  int fail_at_;
+  int next_ = 0;
+};
+
+TEST(QueryRegistryTest, PagesUntilDoneThenReleasesHandle) {
+  QueryRegistry registry(10, 60'000);
+  ASSERT_OK_AND_ASSIGN(std::string handle,
+                       registry.Add("alice", std::make_unique<CountingCursor>(5), 2));
+  EXPECT_EQ(handle.size(), 32u);
+  ASSERT_OK_AND_ASSIGN(QueryPage first, registry.NextPage("alice", handle));
+  EXPECT_EQ(first.items, (std::vector<Json>{0, 1}));
+  EXPECT_FALSE(first.done);
+  ASSERT_OK_AND_ASSIGN(QueryPage second, registry.NextPage("alice", handle));
+  EXPECT_EQ(second.items, (std::vector<Json>{2, 3}));
+  ASSERT_OK_AND_ASSIGN(QueryPage last, registry.NextPage("alice", handle));
+  EXPECT_EQ(last.items, (std::vector<Json>{4}));
+  EXPECT_TRUE(last.done);
+  EXPECT_EQ(registry.size(), 0u);
+  EXPECT_THAT(registry.NextPage("alice", handle), StatusIs(StatusCode::kNotFound));
+}
+
+TEST(QueryRegistryTest, HandlesBelongToTheirUser) {
+  QueryRegistry registry(10, 60'000);
+  ASSERT_OK_AND_ASSIGN(std::string handle,
+                       registry.Add("alice", std::make_unique<CountingCursor>(5), 2));
+  EXPECT_THAT(registry.NextPage("bob", handle), StatusIs(StatusCode::kNotFound));
+  registry.Close("bob", handle);  // Ignored: not bob's.
+  EXPECT_EQ(registry.size(), 1u);
+  registry.Close("alice", handle);
+  EXPECT_EQ(registry.size(), 0u);
+  EXPECT_THAT(registry.NextPage("alice", "no-such-handle"), StatusIs(StatusCode::kNotFound));
+}
+
+TEST(QueryRegistryTest, IdleQueriesExpire) {
+  QueryRegistry registry(10, /*idle_timeout_ms=*/20);
+  ASSERT_OK_AND_ASSIGN(std::string handle,
+                       registry.Add("alice", std::make_unique<CountingCursor>(5), 2));
+  std::this_thread::sleep_for(std::chrono::milliseconds(60));
+  EXPECT_THAT(registry.NextPage("alice", handle), StatusIs(StatusCode::kNotFound));
+  EXPECT_EQ(registry.size(), 0u);
+}
+
+TEST(QueryRegistryTest, OpenQueryLimit) {
+  QueryRegistry registry(2, 60'000);
+  ASSERT_OK(registry.Add("a", std::make_unique<CountingCursor>(1), 1).status());
+  ASSERT_OK(registry.Add("a", std::make_unique<CountingCursor>(1), 1).status());
+  EXPECT_THAT(registry.Add("a", std::make_unique<CountingCursor>(1), 1),
+              StatusIs(StatusCode::kResourceExhausted));
+}
+
+TEST(QueryRegistryTest, CursorErrorIsReturnedAndReleasesHandle) {
+  QueryRegistry registry(10, 60'000);
+  ASSERT_OK_AND_ASSIGN(std::string handle,
+                       registry.Add("alice", std::make_unique<CountingCursor>(5, 3), 2));
+  ASSERT_OK(registry.NextPage("alice", handle).status());
+  EXPECT_THAT(registry.NextPage("alice", handle), StatusIs(StatusCode::kDataLoss));
+  EXPECT_EQ(registry.size(), 0u);
+}
+
+TEST(QueryRegistryTest, HandlesAreDistinct) {
+  QueryRegistry registry(100, 60'000);
+  std::set<std::string> handles;
+  for (int i = 0; i < 50; ++i) {
+    ASSERT_OK_AND_ASSIGN(std::string h, registry.Add("a", std::make_unique<CountingCursor>(1), 1));
+    handles.insert(h);
+  }
+  EXPECT_EQ(handles.size(), 50u);
+}
+
+}  // namespace
+}  // namespace quarry

@@ -1,0 +1,46 @@
+// Runs the `quarry` binary from tests: one-shot commands and a `quarry serve`
+// child process on a free loopback port.
+#pragma once
+
+#include <sys/types.h>
+
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace quarry::testing_rpc {
+
+struct CommandResult {
+  int exit_code = -1;
+  std::string out;  // stdout and stderr, interleaved.
+};
+
+// Runs `binary args...` to completion with `stdin_text` on its stdin.
+CommandResult RunCommand(const std::string& binary, const std::vector<std::string>& args,
+                         const std::string& stdin_text = "");
+
+// A `quarry serve` child. Start() waits for its "listening on" line.
+class ServeProcess {
+ public:
+  ServeProcess() = default;
+  ~ServeProcess();
+  // Returns false (with the child's output in `log`) if it did not start.
+  bool Start(const std::string& binary, const std::vector<std::string>& args, int port);
+  int port() const { return port_; }
+  // Sends SIGTERM and waits up to 10 s; returns the exit code, -1 on timeout
+  // or a signal death.
+  int Stop();
+  // Everything the child has written so far.
+  std::string log();
+
+ private:
+  pid_t pid_ = -1;
+  int port_ = 0;
+  int out_fd_ = -1;
+  std::thread drain_;  // Keeps reading the child's output so it never blocks.
+  std::mutex mu_;
+  std::string log_;
+};
+
+}  // namespace quarry::testing_rpc
