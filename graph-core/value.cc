@@ -317,6 +317,23 @@ size_t Value::Hash() const {
   return seed;
 }
 
+bool IsJavaComparable(ValueType type) {
+  switch (type) {
+    case ValueType::kBool:
+    case ValueType::kInt32:
+    case ValueType::kInt64:
+    case ValueType::kFloat:
+    case ValueType::kDouble:
+    case ValueType::kString:
+    case ValueType::kDate:
+    case ValueType::kTypeValue:
+    case ValueType::kTypeSubTypeValue:
+      return true;
+    default:
+      return false;
+  }
+}
+
 int JavaStringCompare(std::string_view a, std::string_view b) {
   size_t n = std::min(a.size(), b.size());
   for (size_t i = 0; i < n; ++i) {

@@ -138,6 +138,11 @@ class Value {
   Scalar scalar_;
 };
 
+// True for the types whose Java class implements Comparable (Max/Min,
+// IsMoreThan, InRange work on them); byte[], collections, maps and sketches
+// are not.
+bool IsJavaComparable(ValueType type);
+
 // Compares two UTF-8 strings in Java String.compareTo (UTF-16 code unit) order.
 int JavaStringCompare(std::string_view a, std::string_view b);
 

@@ -4,25 +4,6 @@
 namespace quarry::operators_internal {
 namespace {
 
-// Java classes that implement Comparable (byte[], collections, maps and
-// sketches do not).
-bool IsJavaComparable(ValueType type) {
-  switch (type) {
-    case ValueType::kBool:
-    case ValueType::kInt32:
-    case ValueType::kInt64:
-    case ValueType::kFloat:
-    case ValueType::kDouble:
-    case ValueType::kString:
-    case ValueType::kDate:
-    case ValueType::kTypeValue:
-    case ValueType::kTypeSubTypeValue:
-      return true;
-    default:
-      return false;
-  }
-}
-
 // Max and Min: compareTo within one class; a tie keeps the state.
 class ExtremumOperator final : public KorypheOperator {
  public:

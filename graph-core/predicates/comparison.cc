@@ -46,7 +46,7 @@ bool IsFalseTest(ValueRefs args) {
 bool CompareXY(ValueRefs args, int* cmp) {
   const Value& x = ArgAt(args, 0);
   const Value& y = ArgAt(args, 1);
-  if (x.is_null() || y.is_null() || x.type() != y.type() || !IsComparableType(x.type())) {
+  if (x.is_null() || y.is_null() || x.type() != y.type() || !IsJavaComparable(x.type())) {
     return false;
   }
   *cmp = x.Compare(y);
@@ -115,7 +115,7 @@ class CompareToControl : public Predicate {
 template <std::string_view const* kName, int kSign>
 Result<PredicatePtr> ParseCompareToControl(const Json& json, std::string_view path) {
   QUARRY_ASSIGN_OR_RETURN(Value value, ReadValueField(json, "value", path, true));
-  if (!IsComparableType(value.type())) {
+  if (!IsJavaComparable(value.type())) {
     return JsonError(
         JoinPath(path, "value"),
         "a value of class '" + std::string(JavaClassName(value.type())) + "' is not Comparable");

@@ -44,7 +44,7 @@ constexpr Supertype kSupertypes[] = {
 TypeMask ComparableMask() {
   TypeMask mask = 0;
   for (int t = 0; t <= static_cast<int>(ValueType::kHyperLogLogPlus); ++t) {
-    if (IsComparableType(static_cast<ValueType>(t))) mask |= TypeMask{1} << t;
+    if (IsJavaComparable(static_cast<ValueType>(t))) mask |= TypeMask{1} << t;
   }
   return mask;
 }

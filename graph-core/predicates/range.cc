@@ -128,7 +128,7 @@ class InRange : public Predicate {
 
 Result<Value> ReadBound(const Json& json, std::string_view field, std::string_view path) {
   QUARRY_ASSIGN_OR_RETURN(Value v, ReadValueField(json, field, path, false));
-  if (!v.is_null() && !IsComparableType(v.type())) {
+  if (!v.is_null() && !IsJavaComparable(v.type())) {
     return JsonError(
         JoinPath(path, field),
         "a value of class '" + std::string(JavaClassName(v.type())) + "' is not Comparable");

@@ -117,8 +117,7 @@ std::string Join(const std::vector<std::string>& v) {
 // Cases the store does not pass yet, with the reason. Such a case must still
 // fail; once it passes, remove it from this list.
 const std::map<std::string, std::string>& KnownStoreGaps() {
-  static const auto* gaps = new std::map<std::string, std::string>{
-  };
+  static const auto* gaps = new std::map<std::string, std::string>{};
   return *gaps;
 }
 

@@ -16,23 +16,6 @@ Json ClassJson(std::string_view full_name) {
   return out;
 }
 
-bool IsComparableType(ValueType type) {
-  switch (type) {
-    case ValueType::kBool:
-    case ValueType::kInt32:
-    case ValueType::kInt64:
-    case ValueType::kFloat:
-    case ValueType::kDouble:
-    case ValueType::kString:
-    case ValueType::kDate:
-    case ValueType::kTypeValue:
-    case ValueType::kTypeSubTypeValue:
-      return true;
-    default:
-      return false;
-  }
-}
-
 Status MissingField(std::string_view path, std::string_view field) {
   return JsonError(JoinPath(path, field), "missing required field");
 }

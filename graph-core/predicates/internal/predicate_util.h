@@ -45,10 +45,6 @@ const Value& ArgAt(ValueRefs args, size_t i);
 // {"class": full_name}.
 Json ClassJson(std::string_view full_name);
 
-// True for the types whose Java classes implement Comparable (so that
-// IsMoreThan, InRange, ... can order them).
-bool IsComparableType(ValueType type);
-
 // Field readers. REQUIRES: json.is_object(). A field holding JSON null counts
 // as absent. Errors are InvalidArgument naming "path.field".
 Result<Value> ReadValueField(const Json& json, std::string_view field, std::string_view path,
