@@ -33,11 +33,11 @@ void PrintResult(const Measurement& m) {
   char line[512];
   std::snprintf(line, sizeof(line),
                 "RESULT {\"scenario\":\"%.*s\",\"system\":\"%.*s\",\"metric\":\"%.*s\","
-                "\"value\":%.6g,\"higher_is_better\":%s,\"peak_rss_bytes\":%llu}\n",
+                "\"value\":%.6g,\"higher_is_better\":%s,\"items\":%lld,\"peak_rss_bytes\":%llu}\n",
                 static_cast<int>(m.scenario.size()), m.scenario.data(),
                 static_cast<int>(m.system.size()), m.system.data(),
                 static_cast<int>(m.metric.size()), m.metric.data(), m.value,
-                m.higher_is_better ? "true" : "false",
+                m.higher_is_better ? "true" : "false", static_cast<long long>(m.items),
                 static_cast<unsigned long long>(PeakRssBytes()));
   std::fputs(line, stdout);
   std::fflush(stdout);

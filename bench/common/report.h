@@ -3,7 +3,7 @@
 //
 // Each measurement is one stdout line:
 //   RESULT {"scenario":"ingest","system":"quarry","metric":"elements/s",
-//           "value":123456.0,"higher_is_better":true,"peak_rss_bytes":1234}
+//           "value":123456.0,"higher_is_better":true,"items":-1,"peak_rss_bytes":1234}
 // `scenario` names what was measured (the same string for every system
 // measured on it); `system` is quarry, quarry-thrift-json, rocksdb, postgres,
 // sqlite, ...; peak_rss_bytes is this process's VmHWM when the line is printed.
@@ -24,6 +24,7 @@ struct Measurement {
   std::string_view metric;  // e.g. "elements/s", "queries/s", "seconds".
   double value = 0;
   bool higher_is_better = true;
+  int64_t items = -1;  // Results returned / elements stored, to check systems agree; -1: n/a.
 };
 
 void PrintResult(const Measurement& m);
