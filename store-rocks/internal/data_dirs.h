@@ -3,6 +3,8 @@
 // the metadata. Several directories are recorded in the metadata at Create
 // (store-rocks/metadata_format.h quarry.data_dirs) and fixed from then on.
 //
+// data_dirs.cc also defines RocksGraph::OpenInstances and Checkpoint.
+//
 // Thread safety: free functions.
 #pragma once
 

@@ -7,7 +7,7 @@
 // (aggregated groups) and the validation counters (compaction filter). The
 // pieces live in:
 //   rocks_graph_open.cc    Create / Open, metadata, plug-ins per group
-//   rocks_graph_dirs.cc    data directories: resolving, checking, checkpoints
+//   data_dirs.cc           data directories: instances, checkpoints
 //   rocks_graph_write.cc   AddElements, DeleteElements
 //   rocks_graph_scan.cc    GetElements, GetAllElements, GetElementsInRanges
 //   rocks_graph_admin.cc   Compact, PreviewValidation, Stats, Checkpoint
@@ -121,7 +121,7 @@ class RocksGraph final : public Graph {
   Status WriteInitialMetadata();
   // Reads the split points at Open and finishes a pending re-homing.
   Status LoadShards(const std::map<std::string, std::string>& meta);
-  // Opens one instance per entry of `dirs` (rocks_graph_dirs.cc); the graph
+  // Opens one instance per entry of `dirs` (data_dirs.cc); the graph
   // dir alone when empty.
   Status OpenInstances(const std::vector<std::string>& dirs,
                        const std::map<std::string, GroupPlugins>& plugins, bool create);

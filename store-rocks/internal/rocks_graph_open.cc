@@ -99,7 +99,8 @@ Result<std::unique_ptr<RocksGraph>> RocksGraph::Assemble(const std::string& dir,
   g->properties_.key_package = std::string(name);
   g->properties_.data_dirs = dirs;
   int threads = properties.EffectiveScanThreads();
-  if (threads > 1) g->arena_ = std::make_unique<tbb::task_arena>(threads, 0);
+  // The consumer's thread counts as one: threads - 1 TBB workers read shards.
+  if (threads > 1) g->arena_ = std::make_unique<tbb::task_arena>(threads, 1);
   std::map<std::string, GroupPlugins> plugins;
   auto prefix = NewRowPrefixTransform();
   for (const auto* defs : {&schema->entity_groups(), &schema->edge_groups()}) {
