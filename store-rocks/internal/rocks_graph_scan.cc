@@ -4,9 +4,10 @@
 // (iterators/scan_stack.h) runs per (seed batch, group column family, shard)
 // over a RocksKvIterator on the shard's instance, and the streams are emitted
 // in that order — the order of one serial scan, since no shard boundary cuts
-// a row. With several shards (or seed batches) and quarry.scan.threads > 1
-// the streams run in parallel with a bounded prefetch
-// (parallel_element_iterator.h); otherwise one after the other. Every stream
+// a row. When the ranges touch several shards (or seed batches) and
+// quarry.scan.threads > 1, the streams run in parallel with a bounded
+// prefetch (parallel_element_iterator.h); otherwise one after the other.
+// Every stream
 // reads one snapshot per instance, all taken together at the call. Only the
 // column families of the view's groups are read (locality groups).
 #include <rocksdb/snapshot.h>
@@ -126,14 +127,15 @@ Result<std::unique_ptr<ElementIterator>> BuildTaskScan(const ScanPlan& plan, con
 std::unique_ptr<ElementIterator> StreamScan(const RocksGraph& graph, ScanInputs in) {
   auto snapshots = std::make_shared<RocksGraph::Snapshots>();
   ShardMap shards = graph.TakeSnapshots(snapshots.get());
-  size_t batches = in.batches.size();
   auto plan = std::make_shared<const ScanPlan>(PlanTasks(std::move(in), std::move(shards)));
   size_t count = plan->tasks.size();
   auto make = [plan, snapshots](size_t index) {
     return BuildTaskScan(*plan, plan->tasks[index], *snapshots);
   };
   tbb::task_arena* arena = graph.scan_arena();
-  if (arena != nullptr && count > 1 && (plan->shards.shards() > 1 || batches > 1)) {
+  // A scan touching one shard of one batch (a few seeds) stays serial: the
+  // hand-off would cost more than it saves.
+  if (arena != nullptr && count > 1 && plan->pieces.size() > 1) {
     size_t window = kStreamsPerThread * static_cast<size_t>(arena->max_concurrency());
     return std::make_unique<ParallelElementIterator>(count, std::move(make), snapshots, arena,
                                                      window, kParallelChunk);
