@@ -7,9 +7,9 @@
 // a row. When the ranges touch several shards (or seed batches) and
 // quarry.scan.threads > 1, the streams run in parallel with a bounded
 // prefetch (parallel_element_iterator.h); otherwise one after the other.
-// Every stream
-// reads one snapshot per instance, all taken together at the call. Only the
-// column families of the view's groups are read (locality groups).
+// Every stream reads one snapshot per instance, all taken together at the
+// call. Only the column families of the view's groups are read (locality
+// groups).
 #include <rocksdb/snapshot.h>
 
 #include "iterators/scan_stack.h"
