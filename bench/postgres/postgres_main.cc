@@ -1,7 +1,7 @@
-// quarry_bench_postgres: the PostgreSQL reference (bench/README.md), against
+// quarry-bench-postgres: the PostgreSQL reference (bench/README.md), against
 // a server started by bench/steps/30-postgres.sh.
 //
-// Usage: quarry_bench_postgres --size quick|full --conninfo "host=... port=..."
+// Usage: quarry-bench-postgres --size quick|full --conninfo "host=... port=..."
 //        [--seeds N] [--batch N]
 // The tables edges and vertices of that database are dropped and recreated.
 #include <cstdio>
@@ -17,14 +17,14 @@ int main(int argc, char** argv) {
   if (error.empty() && options.extra.count("conninfo") == 0) error = "--conninfo is required";
   if (!error.empty()) {
     std::fprintf(stderr,
-                 "quarry_bench_postgres: %s\nusage: %s --size quick|full --conninfo "
+                 "quarry-bench-postgres: %s\nusage: %s --size quick|full --conninfo "
                  "CONNINFO [--seeds N] [--batch N]\n",
                  error.c_str(), argv[0]);
     return 2;
   }
   PostgresStore store;
   if (std::string e = store.Connect(options.extra["conninfo"]); !e.empty()) {
-    std::fprintf(stderr, "quarry_bench_postgres: %s\n", e.c_str());
+    std::fprintf(stderr, "quarry-bench-postgres: %s\n", e.c_str());
     return 1;
   }
   std::printf(

@@ -1,6 +1,6 @@
-// quarry_bench_sqlite: the SQLite reference (bench/README.md).
+// quarry-bench-sqlite: the SQLite reference (bench/README.md).
 //
-// Usage: quarry_bench_sqlite --size quick|full --db PATH [--seeds N] [--batch N]
+// Usage: quarry-bench-sqlite --size quick|full --db PATH [--seeds N] [--batch N]
 // PATH (and its -wal/-shm files) is overwritten.
 #include <cstdio>
 #include <filesystem>
@@ -16,7 +16,7 @@ int main(int argc, char** argv) {
   if (error.empty() && options.extra.count("db") == 0) error = "--db PATH is required";
   if (!error.empty()) {
     std::fprintf(stderr,
-                 "quarry_bench_sqlite: %s\nusage: %s --size quick|full --db PATH "
+                 "quarry-bench-sqlite: %s\nusage: %s --size quick|full --db PATH "
                  "[--seeds N] [--batch N]\n",
                  error.c_str(), argv[0]);
     return 2;
@@ -26,7 +26,7 @@ int main(int argc, char** argv) {
   for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix, ignored);
   SqliteStore store;
   if (std::string e = store.Open(path); !e.empty()) {
-    std::fprintf(stderr, "quarry_bench_sqlite: %s\n", e.c_str());
+    std::fprintf(stderr, "quarry-bench-sqlite: %s\n", e.c_str());
     return 1;
   }
   std::printf(

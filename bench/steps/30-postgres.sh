@@ -8,7 +8,7 @@
 # the socket). Settings: shared_buffers=256MB (Quarry's block cache),
 # synchronous_commit=off (WAL written, not flushed per commit, like Quarry's
 # durability "log"), fsync=on, C locale, trust auth (loopback and a private
-# socket only). Runs quarry_bench_postgres against it and always stops it.
+# socket only). Runs quarry-bench-postgres against it and always stops it.
 # As root the server runs as the `postgres` system user (initdb refuses root).
 #
 # Env (driver contract): BENCH_BIN (build dir), BENCH_SIZE (quick|full),
@@ -18,7 +18,7 @@ set -euo pipefail
 : "${BENCH_BIN:?}" "${BENCH_SIZE:?}" "${BENCH_WORK:?}" "${BENCH_REPO:?}"
 
 PG_BIN=${QUARRY_PG_BIN:-/usr/lib/postgresql/15/bin}
-BINARY="$BENCH_BIN/bench/quarry_bench_postgres"
+BINARY="$BENCH_BIN/bench/quarry-bench-postgres"
 for tool in initdb pg_ctl postgres; do
   if [ ! -x "$PG_BIN/$tool" ]; then
     echo "30-postgres: PostgreSQL 15 is not installed ($PG_BIN/$tool is missing);" \
@@ -27,7 +27,7 @@ for tool in initdb pg_ctl postgres; do
   fi
 done
 if [ ! -x "$BINARY" ]; then
-  echo "30-postgres: $BINARY is not built (it needs libpq-dev; target quarry_bench_postgres)" >&2
+  echo "30-postgres: $BINARY is not built (it needs libpq-dev; target quarry-bench-postgres)" >&2
   exit 1
 fi
 
@@ -120,7 +120,7 @@ status=0
 "$BINARY" --size "$BENCH_SIZE" --conninfo "host='$SOCK' port=$PORT user=bench dbname=postgres" \
   "${SEEDS[@]}" || status=$?
 if ((status != 0)); then
-  echo "30-postgres: quarry_bench_postgres failed (exit $status); server log tail:" >&2
+  echo "30-postgres: quarry-bench-postgres failed (exit $status); server log tail:" >&2
   tail -n 20 "$LOG" >&2 || true
 fi
 exit "$status"

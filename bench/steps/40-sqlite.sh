@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Step 40: the SQLite reference (bench/README.md): quarry_bench_sqlite on a
+# Step 40: the SQLite reference (bench/README.md): quarry-bench-sqlite on a
 # fresh database file in $BENCH_WORK/sqlite (journal_mode=WAL,
 # synchronous=NORMAL, 256 MiB page cache; see bench/sqlite/sqlite_store.h).
 #
@@ -9,9 +9,9 @@
 set -euo pipefail
 : "${BENCH_BIN:?}" "${BENCH_SIZE:?}" "${BENCH_WORK:?}" "${BENCH_REPO:?}"
 
-BINARY="$BENCH_BIN/bench/quarry_bench_sqlite"
+BINARY="$BENCH_BIN/bench/quarry-bench-sqlite"
 if [ ! -x "$BINARY" ]; then
-  echo "40-sqlite: $BINARY is not built (it needs libsqlite3-dev; target quarry_bench_sqlite)" >&2
+  echo "40-sqlite: $BINARY is not built (it needs libsqlite3-dev; target quarry-bench-sqlite)" >&2
   exit 1
 fi
 DIR="$BENCH_WORK/sqlite"

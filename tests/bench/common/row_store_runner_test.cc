@@ -19,8 +19,8 @@ TEST(RowStoreFlagsTest, QuickSizeDefaults) {
   RowStoreOptions o;
   EXPECT_EQ(Parse({"--size", "quick"}, &o), "");
   EXPECT_EQ(o.spec.events, 200'000u);
-  EXPECT_EQ(o.seeds, 1000u);
-  EXPECT_EQ(o.batch_events, 10000u);
+  EXPECT_EQ(o.seeds, 10000u);
+  EXPECT_EQ(o.batch_events, 5000u);
   EXPECT_TRUE(o.extra.empty());
 }
 
