@@ -1,5 +1,6 @@
 #include "bench/common/row_store_runner.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 
