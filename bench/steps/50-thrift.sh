@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Step 50: Quarry over Thrift (bench/thrift/). For each ingest variant (JSON
 # and typed AddElements, 1 and 4 client threads) a fresh graph is created from
-# bench/schema and served by `quarry serve` on a free loopback port; bench_thrift
-# ingests the whole event stream, checks the stored counts and reports events/s
-# and the server's peak RSS. Then a server freshly restarted on the last loaded
-# graph is scanned through paged execution (elements/s and the server's peak RSS).
+# bench/schema and served by `quarry serve` on a free loopback port;
+# quarry-bench-thrift ingests the whole event stream, checks the stored counts
+# and reports events/s and the server's peak RSS. Then a server freshly
+# restarted on the last loaded graph is scanned through paged execution
+# (elements/s and the server's peak RSS).
+# bench-targets: quarry quarry-bench-thrift
 #
 # Env (bench/run.sh sets them): BENCH_BIN (build dir), BENCH_SIZE (quick|full),
 # BENCH_WORK (scratch dir; this step uses BENCH_WORK/thrift), BENCH_REPO.
@@ -13,7 +15,7 @@ set -euo pipefail
 : "${BENCH_BIN:?}" "${BENCH_SIZE:?}" "${BENCH_WORK:?}" "${BENCH_REPO:?}"
 
 QUARRY=$BENCH_BIN/cli/quarry
-DRIVER=$BENCH_BIN/bench/bench_thrift
+DRIVER=$BENCH_BIN/bench/quarry-bench-thrift
 SCHEMA=$BENCH_REPO/bench/schema
 WORK=$BENCH_WORK/thrift
 for f in "$QUARRY" "$DRIVER"; do

@@ -29,7 +29,7 @@ std::string GetElementsJson(uint32_t vertex, bool entity_only) {
 
 bool Expect(const char* what, uint32_t vertex, int64_t got, int64_t want) {
   if (got == want) return true;
-  std::fprintf(stderr, "bench_thrift: seed %s: %s is %lld, expected %lld\n",
+  std::fprintf(stderr, "quarry-bench-thrift: seed %s: %s is %lld, expected %lld\n",
                VertexName(vertex).c_str(), what, static_cast<long long>(got),
                static_cast<long long>(want));
   return false;
@@ -43,7 +43,7 @@ bool CheckSeed(ThriftConnection& connection, const SeedExpectation& want, bool e
                               GetElementsJson(want.vertex, entity_only));
   ElementSums got;
   if (!SumElements(result, &got)) {
-    std::fprintf(stderr, "bench_thrift: GetElements %s: unreadable result %.200s\n",
+    std::fprintf(stderr, "quarry-bench-thrift: GetElements %s: unreadable result %.200s\n",
                  VertexName(want.vertex).c_str(), result.c_str());
     return false;
   }
@@ -118,7 +118,8 @@ bool CheckServedGraph(ThriftConnection& connection, const DatasetSpec& spec,
   connection.client().execute(count_text, connection.credentials(), kChainCount);
   *stored = std::strtoull(count_text.c_str(), nullptr, 10);
   if (*stored != expected.elements()) {
-    std::fprintf(stderr, "bench_thrift: Count is %s, expected %llu (%llu edges + %llu entities)\n",
+    std::fprintf(stderr,
+                 "quarry-bench-thrift: Count is %s, expected %llu (%llu edges + %llu entities)\n",
                  count_text.c_str(), static_cast<unsigned long long>(expected.elements()),
                  static_cast<unsigned long long>(expected.edges),
                  static_cast<unsigned long long>(expected.entities));

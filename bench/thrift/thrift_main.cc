@@ -1,13 +1,13 @@
-// bench_thrift: Quarry over Thrift, driven against a running `quarry serve`
+// quarry-bench-thrift: Quarry over Thrift, driven against a running `quarry serve`
 // (bench/steps/50-thrift.sh starts and stops the servers).
 //
-//   bench_thrift ingest --size quick|full --port N --server-pid PID
+//   quarry-bench-thrift ingest --size quick|full --port N --server-pid PID
 //                       --path json|typed --threads N [--batch-events 5000]
 //     Ingests the whole EventStream into an empty served graph, checks the
 //     stored counts against the dataset, and prints
 //       RESULT ingest            quarry-thrift-<path>-<threads>c  events/s
 //       RESULT server-rss-ingest quarry-thrift-<path>-<threads>c  bytes (the server's VmHWM)
-//   bench_thrift scan --size quick|full --port N --server-pid PID [--page-size 10000]
+//   quarry-bench-thrift scan --size quick|full --port N --server-pid PID [--page-size 10000]
 //     Pages a GetAllElements through a freshly started server on a loaded
 //     graph, checks the sums, and prints
 //       RESULT full-scan-thrift  quarry-thrift  elements/s
@@ -32,9 +32,9 @@ namespace quarry::bench {
 namespace {
 
 constexpr char kUsage[] =
-    "usage: bench_thrift ingest --size quick|full --port N --server-pid PID --path json|typed\n"
-    "                           --threads N [--batch-events N]\n"
-    "       bench_thrift scan --size quick|full --port N --server-pid PID [--page-size N]\n";
+    "usage: quarry-bench-thrift ingest --size quick|full --port N --server-pid PID\n"
+    "                                  --path json|typed --threads N [--batch-events N]\n"
+    "       quarry-bench-thrift scan --size quick|full --port N --server-pid PID [--page-size N]\n";
 
 struct Args {
   std::string mode;
@@ -62,8 +62,8 @@ bool ParseArgs(int argc, char** argv, Args* args) {
 
 // A server-rss-* line: the server's VmHWM (`bytes`) as the value.
 void PrintServerRss(const char* scenario, const std::string& system, uint64_t bytes) {
-  std::fprintf(stderr, "bench_thrift: %s %s: server VmHWM %.1f MiB\n", scenario, system.c_str(),
-               static_cast<double>(bytes) / (1 << 20));
+  std::fprintf(stderr, "quarry-bench-thrift: %s %s: server VmHWM %.1f MiB\n", scenario,
+               system.c_str(), static_cast<double>(bytes) / (1 << 20));
   PrintResult({.scenario = scenario,
                .system = system,
                .metric = "bytes",
@@ -87,14 +87,16 @@ int Ingest(const Args& args, const DatasetSpec& spec, int port, int server_pid) 
   std::string error;
   const double seconds = RunIngest(config, events, &error);
   if (seconds < 0) {
-    std::fprintf(stderr, "bench_thrift: %s ingest failed: %s\n", system.c_str(), error.c_str());
+    std::fprintf(stderr, "quarry-bench-thrift: %s ingest failed: %s\n", system.c_str(),
+                 error.c_str());
     return 1;
   }
   const uint64_t server_peak = PeakRssBytesOf(server_pid);  // Before the checks' queries.
   ThriftConnection connection(port);
   uint64_t stored = 0;
   if (!CheckServedGraph(connection, spec, events, expected, &stored)) return 1;
-  std::fprintf(stderr, "bench_thrift: %s: %zu events in %.2f s, %llu elements stored (checked)\n",
+  std::fprintf(stderr,
+               "quarry-bench-thrift: %s: %zu events in %.2f s, %llu elements stored (checked)\n",
                system.c_str(), events.size(), seconds, static_cast<unsigned long long>(stored));
   PrintResult({.scenario = "ingest",
                .system = system,
@@ -109,12 +111,12 @@ int Scan(const Args& args, const DatasetSpec& spec, int port, int server_pid) {
   const int page_size = static_cast<int>(args.Number("page-size", 10'000));
   if (page_size < 1) return 2;
   const ExpectedGraph expected = ComputeExpected(LoadEvents(spec));
-  std::fprintf(stderr, "bench_thrift: scan: server VmHWM before %.1f MiB\n",
+  std::fprintf(stderr, "quarry-bench-thrift: scan: server VmHWM before %.1f MiB\n",
                static_cast<double>(PeakRssBytesOf(server_pid)) / (1 << 20));
   ScanResult scan;
   std::string error;
   if (!RunPagedScan(port, page_size, &scan, &error)) {
-    std::fprintf(stderr, "bench_thrift: paged scan failed: %s\n", error.c_str());
+    std::fprintf(stderr, "quarry-bench-thrift: paged scan failed: %s\n", error.c_str());
     return 1;
   }
   const ElementSums& s = scan.sums;
@@ -123,7 +125,7 @@ int Scan(const Args& args, const DatasetSpec& spec, int port, int server_pid) {
       s.entities != static_cast<int64_t>(expected.entities) || s.edge_count != events ||
       s.entity_count != events) {
     std::fprintf(stderr,
-                 "bench_thrift: scan returned %lld edges (count %lld), %lld entities (count "
+                 "quarry-bench-thrift: scan returned %lld edges (count %lld), %lld entities (count "
                  "%lld); expected %llu, %lld, %llu, %lld\n",
                  (long long)s.edges, (long long)s.edge_count, (long long)s.entities,
                  (long long)s.entity_count, (unsigned long long)expected.edges, (long long)events,
@@ -131,7 +133,7 @@ int Scan(const Args& args, const DatasetSpec& spec, int port, int server_pid) {
     return 1;
   }
   const int64_t items = s.edges + s.entities;
-  std::fprintf(stderr, "bench_thrift: scan: %lld elements in %lld pages, %.2f s (checked)\n",
+  std::fprintf(stderr, "quarry-bench-thrift: scan: %lld elements in %lld pages, %.2f s (checked)\n",
                (long long)items, (long long)scan.pages, scan.seconds);
   PrintResult({.scenario = "full-scan-thrift",
                .system = "quarry-thrift",
@@ -160,10 +162,10 @@ int Main(int argc, char** argv) {
     rc = args.mode == "ingest" ? Ingest(args, spec, port, server_pid)
                                : Scan(args, spec, port, server_pid);
   } catch (const rpc::QuarryError& e) {
-    std::fprintf(stderr, "bench_thrift: %s: %s\n", e.code.c_str(), e.message.c_str());
+    std::fprintf(stderr, "quarry-bench-thrift: %s: %s\n", e.code.c_str(), e.message.c_str());
     return 1;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "bench_thrift: %s\n", e.what());
+    std::fprintf(stderr, "quarry-bench-thrift: %s\n", e.what());
     return 1;
   }
   if (rc == 2) std::fputs(kUsage, stderr);
