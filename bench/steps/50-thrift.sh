@@ -40,15 +40,19 @@ trap 'exit 130' INT TERM
 # start_server GRAPH_DIR LOG: serves the graph on a free port (--port 0) and
 # sets SERVER_PID and PORT from its "listening on ADDR:PORT" line.
 start_server() {
-  "$QUARRY" serve "$1" --port 0 >"$2" 2>&1 &
+  : >"$2"  # Exists before the first read below, whenever the child opens it.
+  "$QUARRY" serve "$1" --port 0 >>"$2" 2>&1 &
   SERVER_PID=$!
   local i
   for i in $(seq 1 400); do
     PORT=$(sed -n 's/^listening on [^ ]*:\([0-9][0-9]*\).*/\1/p' "$2")
     [ -n "$PORT" ] && return 0
-    if ! kill -0 "$SERVER_PID" 2>/dev/null; then
+    # Exited (a zombie until waited for, so kill -0 alone would not tell).
+    if ! kill -0 "$SERVER_PID" 2>/dev/null ||
+      grep -q '^State:[[:space:]]*Z' "/proc/$SERVER_PID/status" 2>/dev/null; then
       echo "50-thrift: quarry serve exited:" >&2
       cat "$2" >&2
+      wait "$SERVER_PID" 2>/dev/null || true
       SERVER_PID=""
       return 1
     fi
