@@ -133,4 +133,17 @@ bool CheckServedGraph(ThriftConnection& connection, const DatasetSpec& spec,
   return true;
 }
 
+bool CheckScanSums(const ElementSums& sums, const ExpectedGraph& expected) {
+  const auto check = [](const char* what, int64_t got, uint64_t want) {
+    if (got == static_cast<int64_t>(want)) return true;
+    std::fprintf(stderr, "quarry-bench-thrift: scan: %s is %lld, expected %llu\n", what,
+                 static_cast<long long>(got), static_cast<unsigned long long>(want));
+    return false;
+  };
+  return check("edges", sums.edges, expected.edges) &&
+         check("entities", sums.entities, expected.entities) &&
+         check("summed edge count", sums.edge_count, expected.events) &&
+         check("summed entity count", sums.entity_count, expected.events);
+}
+
 }  // namespace quarry::bench

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "bench/common/dataset.h"
+#include "bench/thrift/gaffer_json.h"
 #include "bench/thrift/thrift_client.h"
 
 namespace quarry::bench {
@@ -42,5 +43,10 @@ SeedExpectation ExpectSeed(const std::vector<EdgeEvent>& events, uint32_t vertex
 bool CheckServedGraph(ThriftConnection& connection, const DatasetSpec& spec,
                       const std::vector<EdgeEvent>& events, const ExpectedGraph& expected,
                       uint64_t* stored);
+
+// After a full scan: every aggregated edge and entity came back once, and the
+// counts add up to one per event for each group. False, with the mismatch on
+// stderr, otherwise.
+bool CheckScanSums(const ElementSums& sums, const ExpectedGraph& expected);
 
 }  // namespace quarry::bench

@@ -119,22 +119,10 @@ int Scan(const Args& args, const DatasetSpec& spec, int port, int server_pid) {
     std::fprintf(stderr, "quarry-bench-thrift: paged scan failed: %s\n", error.c_str());
     return 1;
   }
-  const ElementSums& s = scan.sums;
-  const int64_t events = static_cast<int64_t>(expected.events);
-  if (s.edges != static_cast<int64_t>(expected.edges) ||
-      s.entities != static_cast<int64_t>(expected.entities) || s.edge_count != events ||
-      s.entity_count != events) {
-    std::fprintf(stderr,
-                 "quarry-bench-thrift: scan returned %lld edges (count %lld), %lld entities (count "
-                 "%lld); expected %llu, %lld, %llu, %lld\n",
-                 (long long)s.edges, (long long)s.edge_count, (long long)s.entities,
-                 (long long)s.entity_count, (unsigned long long)expected.edges, (long long)events,
-                 (unsigned long long)expected.entities, (long long)events);
-    return 1;
-  }
-  const int64_t items = s.edges + s.entities;
+  if (!CheckScanSums(scan.sums, expected)) return 1;
+  const int64_t items = scan.sums.edges + scan.sums.entities;
   std::fprintf(stderr, "quarry-bench-thrift: scan: %lld elements in %lld pages, %.2f s (checked)\n",
-               (long long)items, (long long)scan.pages, scan.seconds);
+               static_cast<long long>(items), static_cast<long long>(scan.pages), scan.seconds);
   PrintResult({.scenario = "full-scan-thrift",
                .system = "quarry-thrift",
                .metric = "elements/s",
