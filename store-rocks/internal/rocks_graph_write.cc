@@ -1,6 +1,8 @@
 // RocksGraph: AddElements and DeleteElements (gaffer-compat.md §9.10).
 #include <rocksdb/write_batch.h>
 
+#include <algorithm>
+
 #include "graph-core/clock.h"
 #include "iterators/visibility.h"
 #include "store-rocks/distinct_key.h"
@@ -95,6 +97,13 @@ Status RocksGraph::WriteCells(std::vector<Cell>* cells) {
   if (distinct_cells > 0) {
     QUARRY_ASSIGN_OR_RETURN(next_id, ids_->Reserve(distinct_cells));
   }
+  // Key order per group makes each memtable insert land next to the previous
+  // one (RocksDB reuses its skip-list search), a quarter of ingest CPU in
+  // profiles. Stable, so repeats of a key keep their operand order.
+  std::stable_sort(cells->begin(), cells->end(), [](const Cell& a, const Cell& b) {
+    if (a.group != b.group) return a.group < b.group;
+    return a.kv.key < b.kv.key;
+  });
   std::shared_lock<std::shared_mutex> lock(shard_mu_);
   std::vector<rocksdb::WriteBatch> batches(dbs_.size());
   for (Cell& c : *cells) {
