@@ -1,0 +1,38 @@
+// BenchArgs: the command line every benchmark binary accepts, so that the
+// driver (bench/run.sh) can call them all the same way.
+//
+//   <binary> [--size quick|full] [--work DIR] [--repo DIR]
+//
+// Each flag defaults to the driver's environment variable (BENCH_SIZE,
+// BENCH_WORK, BENCH_REPO), then to quick, ./bench-work and the current
+// directory. The binary owns DIR (it may wipe it).
+//
+// Thread safety: plain values.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "bench/common/dataset.h"
+
+namespace quarry::bench {
+
+struct BenchArgs {
+  std::string size = "quick";
+  DatasetSpec spec = DatasetSpec::Quick();
+  std::string work;  // Scratch directory of this binary.
+  std::string repo;  // Repository root (bench/schema lives under it).
+};
+
+// Parses argv; on a bad argument prints why (with `usage`) to stderr and
+// returns false.
+bool ParseBenchArgs(int argc, char** argv, BenchArgs* args);
+
+// The number of 1-hop query seeds: the 10,000 uniform seeds at every
+// size; fewer hub-heavy ones (200 quick, 1,000 full), as a hub-heavy seed
+// returns a hub's edges about one time in five (10,000 would return ~28M
+// elements at quick size and ~900M at full size). Every system must use
+// these counts with QuerySeeds() so that their result counts compare.
+size_t QuerySeedCount(const DatasetSpec& spec, bool hub_heavy);
+
+}  // namespace quarry::bench
