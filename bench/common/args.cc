@@ -13,8 +13,9 @@ std::string EnvOr(const char* name, std::string fallback) {
 }
 
 bool Usage(const char* program, const std::string& why) {
-  std::fprintf(stderr, "%s: %s\nusage: %s [--size quick|full] [--work DIR] [--repo DIR]\n", program,
-               why.c_str(), program);
+  std::fprintf(stderr,
+               "%s: %s\nusage: %s [--size quick|full] [--work DIR] [--repo DIR] [--only PREFIX]\n",
+               program, why.c_str(), program);
   return false;
 }
 
@@ -34,6 +35,8 @@ bool ParseBenchArgs(int argc, char** argv, BenchArgs* args) {
       args->work = value;
     } else if (flag == "--repo") {
       args->repo = value;
+    } else if (flag == "--only") {
+      args->only = value;
     } else {
       return Usage(argv[0], "unknown flag " + std::string(flag));
     }
@@ -42,6 +45,10 @@ bool ParseBenchArgs(int argc, char** argv, BenchArgs* args) {
     return Usage(argv[0], "unknown size '" + args->size + "'");
   }
   return true;
+}
+
+bool BenchArgs::Wants(std::string_view name) const {
+  return only.empty() || name.starts_with(only) || only.starts_with(name);
 }
 
 size_t QuerySeedCount(const DatasetSpec& spec, bool hub_heavy) {

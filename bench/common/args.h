@@ -1,8 +1,10 @@
 // BenchArgs: the command line every benchmark binary accepts, so that the
 // driver (bench/run.sh) can call them all the same way.
 //
-//   <binary> [--size quick|full] [--work DIR] [--repo DIR]
+//   <binary> [--size quick|full] [--work DIR] [--repo DIR] [--only PREFIX]
 //
+// --only (for profiling one scenario) runs the scenarios whose names start
+// with PREFIX, plus whatever they need (ingest, to have data to read).
 // Each flag defaults to the driver's environment variable (BENCH_SIZE,
 // BENCH_WORK, BENCH_REPO), then to quick, ./bench-work and the current
 // directory. The binary owns DIR (it may wipe it).
@@ -12,6 +14,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 
 #include "bench/common/dataset.h"
 
@@ -22,6 +25,10 @@ struct BenchArgs {
   DatasetSpec spec = DatasetSpec::Quick();
   std::string work;  // Scratch directory of this binary.
   std::string repo;  // Repository root (bench/schema lives under it).
+  std::string only;  // Scenario name prefix; empty: every scenario.
+
+  // True if the scenario `name` (or one of a family, e.g. "1hop-") is wanted.
+  bool Wants(std::string_view name) const;
 };
 
 // Parses argv; on a bad argument prints why (with `usage`) to stderr and

@@ -31,13 +31,15 @@ int Run(const BenchArgs& args) {
     if (!graph.ok()) return Fail("ingest", graph.status());
     Status s = RunOneHop(args, **graph);
     if (!s.ok()) return Fail("1-hop", s);
-    s = RunFullScan(**graph);
-    if (!s.ok()) return Fail("full scan", s);
+    if (args.Wants("full-scan") && !(s = RunFullScan(**graph)).ok()) return Fail("full scan", s);
   }  // Closed: age-off reopens it with the new schema.
-  Status s = RunAgeOff(args, ingest_dir);
-  if (!s.ok()) return Fail("age-off", s);
-  s = RunBulkImport(args, *schema, args.work + "/bulk");
-  if (!s.ok()) return Fail("bulk import", s);
+  Status s;
+  if (args.Wants("age-off-compaction") && !(s = RunAgeOff(args, ingest_dir)).ok()) {
+    return Fail("age-off", s);
+  }
+  if (args.Wants("bulk-import") && !(s = RunBulkImport(args, *schema, args.work + "/bulk")).ok()) {
+    return Fail("bulk import", s);
+  }
   return 0;
 }
 

@@ -10,6 +10,14 @@
 namespace quarry::bench {
 namespace {
 
+// Since the process started: for `perf record -D` when profiling a scenario.
+const Stopwatch kSinceStart;
+
+void Announce(const char* scenario) {
+  std::printf("quarry: %s starts at t=%.1f s\n", scenario, kSinceStart.Seconds());
+  std::fflush(stdout);
+}
+
 // Fills `batch` with the elements of up to `events` events; false at the end.
 bool NextBatch(EventStream* stream, size_t events, std::vector<Element>* batch) {
   batch->clear();
@@ -82,17 +90,28 @@ Status RunOneHop(const BenchArgs& args, const Graph& graph) {
       SeedsOf(QuerySeeds(args.spec, QuerySeedCount(args.spec, false), /*hub_heavy=*/false));
   std::vector<ElementId> hubs =
       SeedsOf(QuerySeeds(args.spec, QuerySeedCount(args.spec, true), /*hub_heavy=*/true));
-  QueryOptions all;
-  QUARRY_RETURN_IF_ERROR(OneHop(graph, "1hop-uniform-single", uniform, 1, all));
-  QUARRY_RETURN_IF_ERROR(OneHop(graph, "1hop-uniform-batch100", uniform, 100, all));
-  QUARRY_RETURN_IF_ERROR(OneHop(graph, "1hop-hub-single", hubs, 1, all));
-  QUARRY_RETURN_IF_ERROR(OneHop(graph, "1hop-hub-batch100", hubs, 100, all));
-  QueryOptions filtered;
+  QueryOptions all, filtered;
   QUARRY_ASSIGN_OR_RETURN(filtered.view, CountAboveOneView());
-  return OneHop(graph, "1hop-uniform-batch100-view", uniform, 100, filtered);
+  struct Case {
+    const char* scenario;
+    const std::vector<ElementId>* seeds;
+    size_t per_query;
+    const QueryOptions* options;
+  };
+  for (const Case& c :
+       {Case{"1hop-uniform-single", &uniform, 1, &all},
+        Case{"1hop-uniform-batch100", &uniform, 100, &all}, Case{"1hop-hub-single", &hubs, 1, &all},
+        Case{"1hop-hub-batch100", &hubs, 100, &all},
+        Case{"1hop-uniform-batch100-view", &uniform, 100, &filtered}}) {
+    if (!args.Wants(c.scenario)) continue;
+    Announce(c.scenario);
+    QUARRY_RETURN_IF_ERROR(OneHop(graph, c.scenario, *c.seeds, c.per_query, *c.options));
+  }
+  return Status::OK();
 }
 
 Status RunFullScan(const Graph& graph) {
+  Announce("full-scan");
   Stopwatch watch;
   QUARRY_ASSIGN_OR_RETURN(int64_t n, Drain(graph.GetAllElements(QueryOptions())));
   PrintResult({"full-scan", kQuarrySystem, "elements/s", n / watch.Seconds(), true, n});
@@ -102,6 +121,7 @@ Status RunFullScan(const Graph& graph) {
 Status RunAgeOff(const BenchArgs& args, const std::string& dir) {
   QUARRY_ASSIGN_OR_RETURN(auto schema, LoadBenchSchema(args.repo, args.spec.days / 2));
   QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<Graph> graph, Graph::Open(dir, schema));
+  Announce("age-off-compaction");
   Stopwatch watch;
   QUARRY_RETURN_IF_ERROR(graph->Compact());
   double seconds = watch.Seconds();
@@ -120,6 +140,7 @@ Status RunBulkImport(const BenchArgs& args, std::shared_ptr<const Schema> schema
                           Graph::Create(dir, std::move(schema), StoreProperties()));
   EventStream stream(args.spec);
   std::vector<Element> chunk;
+  Announce("bulk-import");
   double seconds = 0;
   while (NextBatch(&stream, kBulkImportChunkEvents, &chunk)) {
     Stopwatch watch;

@@ -35,11 +35,14 @@ int Run(const BenchArgs& args) {
     if (!db.ok()) return Fail("creating the database", db.status());
     if (s = RawIngest(args, *keys, **db); !s.ok()) return Fail("ingest", s);
     if (s = RawOneHop(args, *keys, **db); !s.ok()) return Fail("1-hop", s);
-    if (s = RawFullScan(**db); !s.ok()) return Fail("full scan", s);
-    if (s = RawAgeOff(args, *keys, **db); !s.ok()) return Fail("age-off", s);
+    if (args.Wants("full-scan") && !(s = RawFullScan(**db)).ok()) return Fail("full scan", s);
+    if (args.Wants("age-off-compaction") && !(s = RawAgeOff(args, *keys, **db)).ok()) {
+      return Fail("age-off", s);
+    }
   }
-  s = RawBulkImport(args, *keys, args.work + "/bulk");
-  if (!s.ok()) return Fail("bulk import", s);
+  if (args.Wants("bulk-import") && !(s = RawBulkImport(args, *keys, args.work + "/bulk")).ok()) {
+    return Fail("bulk import", s);
+  }
   return 0;
 }
 

@@ -135,11 +135,21 @@ Status RawOneHop(const BenchArgs& args, const RawKeys& keys, const RawDb& db) {
       QuerySeeds(args.spec, QuerySeedCount(args.spec, false), /*hub_heavy=*/false);
   std::vector<uint32_t> hubs =
       QuerySeeds(args.spec, QuerySeedCount(args.spec, true), /*hub_heavy=*/true);
-  QUARRY_RETURN_IF_ERROR(OneHopScenario(db, keys, "1hop-uniform-single", uniform, 1, false));
-  QUARRY_RETURN_IF_ERROR(OneHopScenario(db, keys, "1hop-uniform-batch100", uniform, 100, false));
-  QUARRY_RETURN_IF_ERROR(OneHopScenario(db, keys, "1hop-hub-single", hubs, 1, false));
-  QUARRY_RETURN_IF_ERROR(OneHopScenario(db, keys, "1hop-hub-batch100", hubs, 100, false));
-  return OneHopScenario(db, keys, "1hop-uniform-batch100-view", uniform, 100, true);
+  struct Case {
+    const char* scenario;
+    const std::vector<uint32_t>* seeds;
+    size_t per_query;
+    bool view;
+  };
+  for (const Case& c :
+       {Case{"1hop-uniform-single", &uniform, 1, false},
+        Case{"1hop-uniform-batch100", &uniform, 100, false},
+        Case{"1hop-hub-single", &hubs, 1, false}, Case{"1hop-hub-batch100", &hubs, 100, false},
+        Case{"1hop-uniform-batch100-view", &uniform, 100, true}}) {
+    if (!args.Wants(c.scenario)) continue;
+    QUARRY_RETURN_IF_ERROR(OneHopScenario(db, keys, c.scenario, *c.seeds, c.per_query, c.view));
+  }
+  return Status::OK();
 }
 
 Result<int64_t> RawCountElements(const RawDb& db) {

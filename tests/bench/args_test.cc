@@ -39,6 +39,18 @@ TEST(BenchArgsTest, EnvironmentIsTheDefault) {
   ::unsetenv("BENCH_REPO");
 }
 
+TEST(BenchArgsTest, OnlySelectsScenariosByPrefix) {
+  BenchArgs args;
+  ASSERT_TRUE(Parse({"--only", "1hop-hub"}, &args));
+  EXPECT_TRUE(args.Wants("1hop-hub-single"));
+  EXPECT_TRUE(args.Wants("1hop-"));  // The family holding it.
+  EXPECT_FALSE(args.Wants("1hop-uniform-single"));
+  EXPECT_FALSE(args.Wants("full-scan"));
+  BenchArgs all;
+  ASSERT_TRUE(Parse({}, &all));
+  EXPECT_TRUE(all.Wants("full-scan"));
+}
+
 TEST(BenchArgsTest, RejectsUnknownSizesAndFlags) {
   BenchArgs args;
   EXPECT_FALSE(Parse({"--size", "huge"}, &args));
