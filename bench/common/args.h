@@ -35,10 +35,10 @@ struct BenchArgs {
 // returns false.
 bool ParseBenchArgs(int argc, char** argv, BenchArgs* args);
 
-// The number of 1-hop query seeds: the 10,000 uniform seeds at every
-// size; fewer hub-heavy ones (200 quick, 1,000 full), as a hub-heavy seed
-// returns a hub's edges about one time in five (10,000 would return ~28M
-// elements at quick size and ~900M at full size). Every system must use
+// The number of 1-hop query seeds: the 10,000 uniform seeds, but 200
+// hub-heavy ones at every size. A hub-heavy seed is one of the top hubs about
+// one time in three, so 10,000 of them would return ~28M elements at quick
+// size and ~900M at full size (200: ~0.7M and ~18M). Every system must use
 // these counts with QuerySeeds() so that their result counts compare.
 size_t QuerySeedCount(const DatasetSpec& spec, bool hub_heavy);
 

@@ -62,7 +62,7 @@ TEST(BenchArgsTest, TenThousandUniformSeedsAndFewerHubSeeds) {
   EXPECT_EQ(QuerySeedCount(DatasetSpec::Quick(), /*hub_heavy=*/false), 10'000u);
   EXPECT_EQ(QuerySeedCount(DatasetSpec::Full(), /*hub_heavy=*/false), 10'000u);
   EXPECT_EQ(QuerySeedCount(DatasetSpec::Quick(), /*hub_heavy=*/true), 200u);
-  EXPECT_EQ(QuerySeedCount(DatasetSpec::Full(), /*hub_heavy=*/true), 1'000u);
+  EXPECT_EQ(QuerySeedCount(DatasetSpec::Full(), /*hub_heavy=*/true), 200u);
 }
 
 }  // namespace
