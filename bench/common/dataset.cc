@@ -55,21 +55,11 @@ uint64_t Permute(uint64_t i, uint64_t n, uint64_t seed) {
 }  // namespace
 
 DatasetSpec DatasetSpec::Quick() {
-  DatasetSpec s;
-  s.events = 200'000;
-  s.distinct_edges = 50'000;
-  s.vertices = 20'000;
-  s.days = 30;
-  return s;
+  return {.events = 200'000, .distinct_edges = 50'000, .vertices = 20'000, .days = 30};
 }
 
 DatasetSpec DatasetSpec::Full() {
-  DatasetSpec s;
-  s.events = 10'000'000;
-  s.distinct_edges = 2'000'000;
-  s.vertices = 1'000'000;
-  s.days = 30;
-  return s;
+  return {.events = 10'000'000, .distinct_edges = 2'000'000, .vertices = 1'000'000, .days = 30};
 }
 
 bool DatasetSpec::FromName(std::string_view name, DatasetSpec* spec) {
