@@ -61,7 +61,7 @@ if ((no_build == 0)); then
     # shellcheck disable=SC2206
     targets+=($extra)
   done
-  echo "== building ${targets[*]} in $build_dir (Release)"
+  echo "== building ${targets[*]} in $build_dir (configured as Release if new)"
   if ! QUARRY_BUILD_DIR="$build_dir" QUARRY_BUILD_TYPE=Release scripts/setup.sh "${targets[@]}"; then
     echo "bench/run.sh: the build failed" >&2
     exit 1
