@@ -4,15 +4,13 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "bench/common/args.h"
 #include "bench/common/report.h"
 
 namespace quarry::bench {
 namespace {
 
 constexpr size_t kSeedBatch = 100;  // The batch100 scenarios.
-// The 10,000 seeds per 1-hop scenario at every size, as the Quarry
-// and RocksDB binaries use, so that all systems' `items` can be compared.
-constexpr size_t kDefaultSeeds = 10000;
 
 bool ParseCount(const std::string& text, size_t* out) {
   char* end = nullptr;
@@ -25,7 +23,6 @@ bool ParseCount(const std::string& text, size_t* out) {
 std::string ApplyFlag(const std::string& name, const std::string& value, RowStoreOptions* o) {
   if (name == "size") {
     if (!DatasetSpec::FromName(value, &o->spec)) return "--size must be quick or full: " + value;
-    if (o->seeds == 0) o->seeds = kDefaultSeeds;
   } else if (name == "seeds") {
     if (!ParseCount(value, &o->seeds)) return "--seeds needs a positive count: " + value;
   } else if (name == "batch") {
@@ -93,7 +90,9 @@ std::string RunIngest(RowStore* store, const RowStoreOptions& o) {
 
 std::string RunOneHop(RowStore* store, const RowStoreOptions& o, std::string_view scenario,
                       bool hub_heavy, size_t per_query, bool view) {
-  std::vector<uint32_t> seeds = QuerySeeds(o.spec, o.seeds, hub_heavy);
+  // The same seed counts as every other system (args.h), so `items` compare.
+  size_t count = o.seeds != 0 ? o.seeds : QuerySeedCount(o.spec, hub_heavy);
+  std::vector<uint32_t> seeds = QuerySeeds(o.spec, count, hub_heavy);
   RowsRead read;
   Stopwatch watch;
   for (size_t i = 0; i < seeds.size(); i += per_query) {
@@ -169,8 +168,9 @@ std::string ParseRowStoreFlags(int argc, char** argv, RowStoreOptions* options) 
 int RunRowStoreBenchmarks(RowStore* store, const RowStoreOptions& options) {
   Note(std::string(options.system) + ": " + std::to_string(options.spec.events) + " events, " +
        std::to_string(options.batch_events) + " events per transaction (duplicate keys combined " +
-       "within each batch before the upsert), " + std::to_string(options.seeds) +
-       " seeds per 1-hop scenario");
+       "within each batch before the upsert), " +
+       std::to_string(QuerySeedCount(options.spec, false)) + " uniform / " +
+       std::to_string(QuerySeedCount(options.spec, true)) + " hub seeds per 1-hop scenario");
   std::string error = RunAll(store, options);
   if (!error.empty()) {
     std::fprintf(stderr, "%.*s benchmark failed: %s\n", static_cast<int>(options.system.size()),

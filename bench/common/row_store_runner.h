@@ -67,13 +67,13 @@ inline constexpr size_t kMaxSeedsPerQuery = 100;
 struct RowStoreOptions {
   std::string_view system;  // Result-line system name: "postgres", "sqlite".
   DatasetSpec spec;
-  size_t seeds = 0;            // 1-hop seeds per scenario.
+  size_t seeds = 0;            // 1-hop seeds per scenario; 0: QuerySeedCount (args.h).
   size_t batch_events = 5000;  // Events per ingest transaction: 10,000 elements, as Quarry.
   std::map<std::string, std::string> extra;  // Store-specific --flags.
 };
 
-// Parses --size quick|full (required), --seeds N (default 10,000 at every
-// size), --batch N (events per transaction, default 5,000) and any
+// Parses --size quick|full (required), --seeds N (default: QuerySeedCount,
+// as every system), --batch N (events per transaction, default 5,000) and any
 // other --name value / --name=value pair into options->extra. Returns "" or
 // the usage error.
 std::string ParseRowStoreFlags(int argc, char** argv, RowStoreOptions* options);
