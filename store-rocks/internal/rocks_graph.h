@@ -25,6 +25,7 @@
 #include <rocksdb/snapshot.h>
 #include <rocksdb/write_batch.h>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -40,6 +41,9 @@
 #include "store-rocks/rocks_instance.h"
 
 namespace quarry::internal {
+
+struct BulkCells;  // rocks_graph_bulk.cc
+class BulkFiles;   // rocks_graph_bulk.cc
 
 struct GroupState {
   const SchemaElementDefinition* def = nullptr;
@@ -134,20 +138,16 @@ class RocksGraph final : public Graph {
   Status WriteCells(std::vector<Cell>* cells);
   // Writes each non-empty batch to its instance (index = instance).
   Status WriteBatches(std::vector<rocksdb::WriteBatch>* batches, const std::string& what);
-  // Validates and encodes `elements` (as AddElements) into `cells`.
+  // Validates and encodes `elements` (AddElements' checks), handing each
+  // encoded cell to `sink` (which may move from it), request order.
+  using CellSink = std::function<void(const GroupState& group, KeyValue& kv)>;
   Status EncodeElements(std::span<const Element> elements, const AddElementsOptions& options,
-                        AddElementsResult* result, std::vector<Cell>* cells) const;
-  // BulkImport's pieces (rocks_graph_bulk.cc): one group's sorted key/values
-  // (aggregated with the stored values), and the SST file holding them.
-  Status SortedCellsForGroup(const GroupState& group, const ShardMap& shards,
-                             std::vector<KeyValue> kvs, std::vector<KeyValue>* out);
-  // Writes `kvs` (sorted) as one SST file per shard under `staging`, adding
-  // each file to the ingestion arguments of its instance.
-  Status WriteShardFiles(const GroupState& group, const ShardMap& shards,
-                         const std::vector<KeyValue>& kvs, const std::string& staging,
-                         std::vector<std::vector<rocksdb::IngestExternalFileArg>>* args) const;
-  Status WriteSstFile(const GroupState& group, size_t instance, std::span<const KeyValue> kvs,
-                      const std::string& path) const;
+                        AddElementsResult* result, const CellSink& sink) const;
+  // BulkImport's pieces (rocks_graph_bulk.cc): sorts one group's cells,
+  // folds equal keys with the stored values (aggregated groups) or gives
+  // them distinct ids, and writes them to `files` (one SST file per shard).
+  Status ImportGroup(const GroupState& group, const ShardMap& shards, BulkCells* cells,
+                     BulkFiles* files);
   // Persists `points` and moves every key whose instance they change
   // (rocks_graph_shards.cc). REQUIRES: shard_mu_ held exclusively.
   Status ChangeSplitPoints(std::vector<std::string> points);

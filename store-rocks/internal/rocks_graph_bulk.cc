@@ -10,12 +10,19 @@
 // and the ingested file carries the folded value, which replaces it.
 // Non-aggregated groups get fresh distinct ids, so nothing is replaced.
 //
+// Cost: each group's cells are packed into one buffer and sorted as small
+// (key prefix, index) entries; stored values are found by one iterator per
+// instance walking the sorted keys (nothing is looked up once it is past the
+// last stored key, so an empty column family costs one seek); a key with a
+// single cell and no stored value is written as encoded, without a fold.
+//
 // REQUIRES (documented in graph.h): no concurrent writes to the same keys
 // while a bulk import runs — a write landing between the read of a stored
 // value and the ingestion would be replaced.
 #include <rocksdb/sst_file_writer.h>
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
 
 #include "iterators/aggregate.h"
@@ -25,83 +32,201 @@
 namespace quarry::internal {
 namespace {
 
-rocksdb::Slice S(const std::string& s) { return rocksdb::Slice(s); }
+rocksdb::Slice S(std::string_view s) { return rocksdb::Slice(s.data(), s.size()); }
+std::string_view View(const rocksdb::Slice& s) { return std::string_view(s.data(), s.size()); }
 
 }  // namespace
 
-Status RocksGraph::SortedCellsForGroup(const GroupState& group, const ShardMap& shards,
-                                       std::vector<KeyValue> kvs, std::vector<KeyValue>* out) {
-  if (group.distinct) {
-    QUARRY_ASSIGN_OR_RETURN(uint64_t id, ids_->Reserve(kvs.size()));
-    for (KeyValue& kv : kvs) AppendDistinctSuffix(id++, &kv.key);
-    std::sort(kvs.begin(), kvs.end(),
-              [](const KeyValue& a, const KeyValue& b) { return a.key < b.key; });
-    *out = std::move(kvs);
+// One group's encoded cells in request order, packed in one buffer.
+struct BulkCells {
+  struct Ref {
+    size_t offset;  // Key bytes, then value bytes.
+    uint32_t key_size;
+    uint32_t value_size;
+  };
+  std::string bytes;
+  std::vector<Ref> refs;
+
+  void Add(const KeyValue& kv) {
+    refs.push_back({bytes.size(), static_cast<uint32_t>(kv.key.size()),
+                    static_cast<uint32_t>(kv.value.size())});
+    bytes += kv.key;
+    bytes += kv.value;
+  }
+  std::string_view key(size_t i) const {
+    return std::string_view(bytes).substr(refs[i].offset, refs[i].key_size);
+  }
+  std::string_view value(size_t i) const {
+    return std::string_view(bytes).substr(refs[i].offset + refs[i].key_size, refs[i].value_size);
+  }
+  // Cell indices in key order; equal keys in request order.
+  std::vector<uint32_t> SortedOrder() const {
+    struct Entry {
+      uint64_t prefix;  // The key's first 8 bytes, big-endian, zero-padded.
+      uint32_t index;
+    };
+    std::vector<Entry> entries(refs.size());
+    for (size_t i = 0; i < refs.size(); ++i) {
+      unsigned char head[8] = {};
+      std::string_view k = key(i);
+      std::memcpy(head, k.data(), std::min<size_t>(8, k.size()));
+      uint64_t prefix = 0;
+      for (unsigned char c : head) prefix = (prefix << 8) | c;
+      entries[i] = {prefix, static_cast<uint32_t>(i)};
+    }
+    std::sort(entries.begin(), entries.end(), [this](const Entry& a, const Entry& b) {
+      if (a.prefix != b.prefix) return a.prefix < b.prefix;
+      int c = key(a.index).compare(key(b.index));
+      return c != 0 ? c < 0 : a.index < b.index;
+    });
+    std::vector<uint32_t> order(entries.size());
+    for (size_t i = 0; i < entries.size(); ++i) order[i] = entries[i].index;
+    return order;
+  }
+};
+
+// The SST files of one import: a writer per (group, shard), opened on the
+// shard's first key, and the ingestion arguments per instance.
+class BulkFiles {
+ public:
+  BulkFiles(const std::vector<std::unique_ptr<RocksInstance>>& dbs, std::string staging)
+      : dbs_(dbs), staging_(std::move(staging)), args_(dbs.size()) {}
+
+  // Starts a group's files. REQUIRES: the previous group finished.
+  void StartGroup(const GroupState& group) {
+    group_ = &group;
+    shard_ = SIZE_MAX;
+    per_instance_.assign(dbs_.size(), SIZE_MAX);
+  }
+  // Adds a key (sorted within the group) of `shard`.
+  Status Add(size_t shard, size_t instance, std::string_view key, std::string_view value) {
+    if (shard != shard_) {
+      QUARRY_RETURN_IF_ERROR(Open(shard, instance));
+    }
+    return FromRocks(writer_->Put(S(key), S(value)), "writing " + path_);
+  }
+  Status FinishGroup() {
+    if (writer_ == nullptr) return Status::OK();
+    Status s = FromRocks(writer_->Finish(), "finishing " + path_);
+    writer_.reset();
+    return s;
+  }
+  std::vector<std::vector<rocksdb::IngestExternalFileArg>>& args() { return args_; }
+
+ private:
+  Status Open(size_t shard, size_t instance) {
+    QUARRY_RETURN_IF_ERROR(FinishGroup());
+    shard_ = shard;
+    path_ = (std::filesystem::path(staging_) /
+             (group_->def->group() + "." + std::to_string(shard) + ".sst"))
+                .string();
+    rocksdb::ColumnFamilyHandle* cf = group_->cfs[instance];
+    writer_ = std::make_unique<rocksdb::SstFileWriter>(rocksdb::EnvOptions(),
+                                                       dbs_[instance]->db()->GetOptions(cf), cf);
+    QUARRY_RETURN_IF_ERROR(FromRocks(writer_->Open(path_), "opening " + path_));
+    if (per_instance_[instance] == SIZE_MAX) {
+      rocksdb::IngestExternalFileArg arg;
+      arg.column_family = cf;
+      arg.options.move_files = true;
+      per_instance_[instance] = args_[instance].size();
+      args_[instance].push_back(std::move(arg));
+    }
+    args_[instance][per_instance_[instance]].external_files.push_back(path_);
     return Status::OK();
   }
-  std::stable_sort(kvs.begin(), kvs.end(),
-                   [](const KeyValue& a, const KeyValue& b) { return a.key < b.key; });
-  const PropertyLayout& layout = *package_->LayoutFor(group.def->group());
-  for (size_t i = 0; i < kvs.size();) {
-    size_t end = i;
-    while (end < kvs.size() && kvs[end].key == kvs[i].key) ++end;
-    std::string stored;
-    size_t db = shards.InstanceOf(kvs[i].key);
-    rocksdb::Status s =
-        dbs_[db]->db()->Get(rocksdb::ReadOptions(), group.cfs[db], S(kvs[i].key), &stored);
-    if (!s.ok() && !s.IsNotFound()) return FromRocks(s, "reading a stored value for bulk import");
-    std::vector<std::string_view> values;
-    if (s.ok()) values.push_back(stored);
-    for (size_t j = i; j < end; ++j) values.push_back(kvs[j].value);
-    KeyValue merged{kvs[i].key, {}};
-    QUARRY_RETURN_IF_ERROR(
-        MergeStoredValues(layout, values, OperandOrder::kOldestFirst, &merged.value));
-    out->push_back(std::move(merged));
-    i = end;
-  }
-  return Status::OK();
-}
 
-Status RocksGraph::WriteSstFile(const GroupState& group, size_t instance,
-                                std::span<const KeyValue> kvs, const std::string& path) const {
-  rocksdb::ColumnFamilyHandle* cf = group.cfs[instance];
-  rocksdb::Options options = dbs_[instance]->db()->GetOptions(cf);
-  rocksdb::SstFileWriter writer(rocksdb::EnvOptions(), options, cf);
-  QUARRY_RETURN_IF_ERROR(FromRocks(writer.Open(path), "opening " + path));
-  for (const KeyValue& kv : kvs) {
-    QUARRY_RETURN_IF_ERROR(FromRocks(writer.Put(S(kv.key), S(kv.value)), "writing " + path));
-  }
-  return FromRocks(writer.Finish(), "finishing " + path);
-}
+  const std::vector<std::unique_ptr<RocksInstance>>& dbs_;
+  std::string staging_;
+  std::vector<std::vector<rocksdb::IngestExternalFileArg>> args_;
+  const GroupState* group_ = nullptr;
+  size_t shard_ = SIZE_MAX;
+  std::vector<size_t> per_instance_;  // Index of the group's arg in args_[instance].
+  std::unique_ptr<rocksdb::SstFileWriter> writer_;
+  std::string path_;
+};
 
-// Cuts the sorted `kvs` into runs of one shard each (a stored key lies in
-// the shard of its key-package key) and writes a file per run.
-Status RocksGraph::WriteShardFiles(
-    const GroupState& group, const ShardMap& shards, const std::vector<KeyValue>& kvs,
-    const std::string& staging,
-    std::vector<std::vector<rocksdb::IngestExternalFileArg>>* args) const {
-  std::vector<rocksdb::IngestExternalFileArg*> per_instance(dbs_.size(), nullptr);
-  for (size_t i = 0; i < kvs.size();) {
-    size_t shard = shards.ShardOf(kvs[i].key);
-    size_t end = i + 1;
-    while (end < kvs.size() && shards.ShardOf(kvs[end].key) == shard) ++end;
-    size_t instance = shards.InstanceOfShard(shard);
-    std::string path = (std::filesystem::path(staging) /
-                        (group.def->group() + "." + std::to_string(shard) + ".sst"))
-                           .string();
-    QUARRY_RETURN_IF_ERROR(
-        WriteSstFile(group, instance, std::span<const KeyValue>(kvs).subspan(i, end - i), path));
-    if (per_instance[instance] == nullptr) {
-      rocksdb::IngestExternalFileArg arg;
-      arg.column_family = group.cfs[instance];
-      arg.options.move_files = true;
-      (*args)[instance].push_back(std::move(arg));
-      per_instance[instance] = &(*args)[instance].back();
+namespace {
+
+// The stored values of one group, looked up in increasing key order per
+// instance: one iterator per instance, moved forward only.
+class StoredValues {
+ public:
+  StoredValues(const std::vector<std::unique_ptr<RocksInstance>>& dbs, const GroupState& group)
+      : dbs_(dbs), group_(group), its_(dbs.size()) {}
+
+  // Finds `key` in `instance`; *value is valid until the next call.
+  // REQUIRES: keys increase from call to call for one instance.
+  Result<bool> Find(size_t instance, std::string_view key, std::string_view* value) {
+    std::unique_ptr<rocksdb::Iterator>& it = its_[instance];
+    if (it == nullptr) {
+      rocksdb::ReadOptions read;
+      read.total_order_seek = true;  // Keys of any row, not one prefix.
+      read.fill_cache = false;
+      it.reset(dbs_[instance]->db()->NewIterator(read, group_.cfs[instance]));
+      it->Seek(S(key));
+    } else if (it->Valid() && View(it->key()) < key) {
+      it->Seek(S(key));
     }
-    per_instance[instance]->external_files.push_back(path);
+    if (!it->Valid()) {
+      QUARRY_RETURN_IF_ERROR(FromRocks(it->status(), "reading stored values for bulk import"));
+      return false;  // Past the last stored key: so is every later key.
+    }
+    if (View(it->key()) != key) return false;
+    *value = View(it->value());
+    return true;
+  }
+
+ private:
+  const std::vector<std::unique_ptr<RocksInstance>>& dbs_;
+  const GroupState& group_;
+  std::vector<std::unique_ptr<rocksdb::Iterator>> its_;
+};
+
+}  // namespace
+
+Status RocksGraph::ImportGroup(const GroupState& group, const ShardMap& shards, BulkCells* cells,
+                               BulkFiles* files) {
+  const std::vector<uint32_t> order = cells->SortedOrder();
+  uint64_t first_id = 0;
+  if (group.distinct) {
+    QUARRY_ASSIGN_OR_RETURN(first_id, ids_->Reserve(order.size()));
+  }
+  const PropertyLayout& layout = *package_->LayoutFor(group.def->group());
+  StoredValues stored(dbs_, group);
+  files->StartGroup(group);
+  std::string key_buffer, merged;
+  std::vector<std::string_view> values;
+  for (size_t i = 0; i < order.size();) {
+    std::string_view key = cells->key(order[i]);
+    size_t end = i + 1;
+    while (end < order.size() && cells->key(order[end]) == key) ++end;
+    const size_t shard = shards.ShardOf(key), instance = shards.InstanceOfShard(shard);
+    if (group.distinct) {
+      // Ids in request order, as AddElements gives them.
+      for (size_t j = i; j < end; ++j) {
+        key_buffer.assign(key);
+        AppendDistinctSuffix(first_id + order[j], &key_buffer);
+        QUARRY_RETURN_IF_ERROR(files->Add(shard, instance, key_buffer, cells->value(order[j])));
+      }
+      i = end;
+      continue;
+    }
+    std::string_view stored_value;
+    QUARRY_ASSIGN_OR_RETURN(bool found, stored.Find(instance, key, &stored_value));
+    if (!found && end - i == 1) {
+      QUARRY_RETURN_IF_ERROR(files->Add(shard, instance, key, cells->value(order[i])));
+      i = end;
+      continue;
+    }
+    values.clear();
+    if (found) values.push_back(stored_value);
+    for (size_t j = i; j < end; ++j) values.push_back(cells->value(order[j]));
+    merged.clear();
+    QUARRY_RETURN_IF_ERROR(MergeStoredValues(layout, values, OperandOrder::kOldestFirst, &merged));
+    QUARRY_RETURN_IF_ERROR(files->Add(shard, instance, key, merged));
     i = end;
   }
-  return Status::OK();
+  return files->FinishGroup();
 }
 
 Status RocksGraph::BulkImport(std::span<const Element> elements, const AddElementsOptions& options,
@@ -109,22 +234,28 @@ Status RocksGraph::BulkImport(std::span<const Element> elements, const AddElemen
   AddElementsResult local;
   if (result == nullptr) result = &local;
   *result = AddElementsResult();
-  std::vector<Cell> cells;
-  Status s = EncodeElements(elements, options, result, &cells);
-  std::map<const GroupState*, std::vector<KeyValue>> by_group;
-  for (Cell& c : cells) by_group[c.group].push_back(std::move(c.kv));
+  std::map<const GroupState*, BulkCells> by_group;
+  BulkCells* last = nullptr;
+  const GroupState* last_group = nullptr;
+  Status s = EncodeElements(elements, options, result, [&](const GroupState& g, KeyValue& kv) {
+    if (&g != last_group) {
+      last_group = &g;
+      last = &by_group[&g];
+    }
+    last->Add(kv);
+  });
   std::shared_lock<std::shared_mutex> lock(shard_mu_);
   std::filesystem::path staging = std::filesystem::path(dir_) / "bulk-import";
   std::error_code ec;
   std::filesystem::remove_all(staging, ec);
   std::filesystem::create_directories(staging, ec);
-  std::vector<std::vector<rocksdb::IngestExternalFileArg>> args(dbs_.size());
-  for (auto& [group, kvs] : by_group) {
+  BulkFiles files(dbs_, staging.string());
+  for (auto& [group, cells] : by_group) {
     if (!s.ok()) break;
-    std::vector<KeyValue> sorted;
-    s = SortedCellsForGroup(*group, shards_, std::move(kvs), &sorted);
-    if (s.ok()) s = WriteShardFiles(*group, shards_, sorted, staging.string(), &args);
+    s = ImportGroup(*group, shards_, &cells, &files);
+    cells = BulkCells();  // Free the group's cells before the next one.
   }
+  auto& args = files.args();
   for (size_t i = 0; i < args.size() && s.ok(); ++i) {
     if (args[i].empty()) continue;
     s = FromRocks(dbs_[i]->db()->IngestExternalFiles(args[i]), "ingesting bulk import files");

@@ -59,13 +59,16 @@ Status RocksGraph::AddElements(std::span<const Element> elements, const AddEleme
 Status RocksGraph::WriteElements(std::span<const Element> elements,
                                  const AddElementsOptions& options, AddElementsResult* result) {
   std::vector<Cell> cells;
-  QUARRY_RETURN_IF_ERROR(EncodeElements(elements, options, result, &cells));
+  QUARRY_RETURN_IF_ERROR(
+      EncodeElements(elements, options, result, [&cells](const GroupState& group, KeyValue& kv) {
+        cells.push_back({&group, std::move(kv)});
+      }));
   return WriteCells(&cells);
 }
 
 Status RocksGraph::EncodeElements(std::span<const Element> elements,
                                   const AddElementsOptions& options, AddElementsResult* result,
-                                  std::vector<Cell>* cells) const {
+                                  const CellSink& sink) const {
   const int64_t timestamp = NowMillis();
   std::vector<KeyValue> kvs;
   for (size_t i = 0; i < elements.size(); ++i) {
@@ -79,7 +82,7 @@ Status RocksGraph::EncodeElements(std::span<const Element> elements,
     s = package_->Encode(elements[i], timestamp, &kvs);
     if (!s.ok()) return InvalidArgumentError(Where(i, elements[i]) + ": " + s.message());
     const GroupState* state = group(elements[i].group());
-    for (KeyValue& kv : kvs) cells->push_back({state, std::move(kv)});
+    for (KeyValue& kv : kvs) sink(*state, kv);
     ++result->added;
   }
   return Status::OK();
