@@ -10,8 +10,8 @@
 // and the ingested file carries the folded value, which replaces it.
 // Non-aggregated groups get fresh distinct ids, so nothing is replaced.
 //
-// Cost: each group's cells are packed into one buffer and sorted as small
-// (key prefix, index) entries; stored values are found by one iterator per
+// Cost: each group's cells are packed into large blocks, equal keys found
+// by hashing and only the distinct keys sorted; stored values are found by one iterator per
 // instance walking the sorted keys (nothing is looked up once it is past the
 // last stored key, so an empty column family costs one seek); a key with a
 // single cell and no stored value is written as encoded, without a fold.
@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
+#include <unordered_map>
 
 #include "iterators/aggregate.h"
 #include "store-rocks/distinct_key.h"
@@ -37,51 +38,118 @@ std::string_view View(const rocksdb::Slice& s) { return std::string_view(s.data(
 
 }  // namespace
 
-// One group's encoded cells in request order, packed in one buffer.
+// One group's encoded cells in request order, packed in large blocks (no
+// allocation per cell, no copying as they grow).
 struct BulkCells {
+  static constexpr size_t kBlockBytes = size_t{4} << 20;
   struct Ref {
-    size_t offset;  // Key bytes, then value bytes.
+    const char* data;  // Key bytes, then value bytes.
     uint32_t key_size;
     uint32_t value_size;
   };
-  std::string bytes;
+  std::vector<std::unique_ptr<char[]>> blocks;
+  std::vector<std::unique_ptr<char[]>> big_cells;  // One each.
+  size_t block_used = kBlockBytes;                 // Of blocks.back().
   std::vector<Ref> refs;
 
   void Add(const KeyValue& kv) {
-    refs.push_back({bytes.size(), static_cast<uint32_t>(kv.key.size()),
-                    static_cast<uint32_t>(kv.value.size())});
-    bytes += kv.key;
-    bytes += kv.value;
+    const size_t n = kv.key.size() + kv.value.size();
+    char* dst;
+    if (n > kBlockBytes / 4) {
+      big_cells.push_back(std::make_unique<char[]>(n));
+      dst = big_cells.back().get();
+    } else {
+      if (block_used + n > kBlockBytes) {
+        blocks.push_back(std::make_unique<char[]>(kBlockBytes));
+        block_used = 0;
+      }
+      dst = blocks.back().get() + block_used;
+      block_used += n;
+    }
+    std::memcpy(dst, kv.key.data(), kv.key.size());
+    std::memcpy(dst + kv.key.size(), kv.value.data(), kv.value.size());
+    refs.push_back(
+        {dst, static_cast<uint32_t>(kv.key.size()), static_cast<uint32_t>(kv.value.size())});
   }
-  std::string_view key(size_t i) const {
-    return std::string_view(bytes).substr(refs[i].offset, refs[i].key_size);
-  }
+  std::string_view key(size_t i) const { return std::string_view(refs[i].data, refs[i].key_size); }
   std::string_view value(size_t i) const {
-    return std::string_view(bytes).substr(refs[i].offset + refs[i].key_size, refs[i].value_size);
+    return std::string_view(refs[i].data + refs[i].key_size, refs[i].value_size);
   }
-  // Cell indices in key order; equal keys in request order.
-  std::vector<uint32_t> SortedOrder() const {
+  // Cell indices in key order, equal keys in request order; run_ends[r]
+  // is the end (in `order`) of the r-th distinct key's cells.
+  struct Sorted {
+    std::vector<uint32_t> order;
+    std::vector<uint32_t> run_ends;
+  };
+  // Groups equal keys by hash first, then sorts the distinct keys only.
+  Sorted Sort() const {
+    constexpr uint32_t kNone = UINT32_MAX;
+    std::vector<uint32_t> heads, tails, next(refs.size(), kNone);
+    {
+      std::unordered_map<std::string_view, uint32_t> distinct;
+      distinct.reserve(refs.size());
+      for (uint32_t i = 0; i < refs.size(); ++i) {
+        auto [it, inserted] = distinct.try_emplace(key(i), static_cast<uint32_t>(heads.size()));
+        if (inserted) {
+          heads.push_back(i);
+          tails.push_back(i);
+        } else {
+          next[tails[it->second]] = i;
+          tails[it->second] = i;
+        }
+      }
+    }
+    tails = {};
+    SortByKey(&heads);
+    Sorted out;
+    out.order.reserve(refs.size());
+    out.run_ends.reserve(heads.size());
+    for (uint32_t head : heads) {
+      for (uint32_t j = head; j != kNone; j = next[j]) out.order.push_back(j);
+      out.run_ends.push_back(static_cast<uint32_t>(out.order.size()));
+    }
+    return out;
+  }
+
+ private:
+  // Sorts cells with distinct keys by key, as 16-byte entries holding the
+  // 8 key bytes after the prefix all of them share, so most comparisons
+  // touch no key.
+  void SortByKey(std::vector<uint32_t>* cells) const {
     struct Entry {
-      uint64_t prefix;  // The key's first 8 bytes, big-endian, zero-padded.
+      uint64_t head;  // Key bytes [skip, skip + 8), big-endian, zero-padded.
       uint32_t index;
     };
-    std::vector<Entry> entries(refs.size());
-    for (size_t i = 0; i < refs.size(); ++i) {
-      unsigned char head[8] = {};
-      std::string_view k = key(i);
-      std::memcpy(head, k.data(), std::min<size_t>(8, k.size()));
-      uint64_t prefix = 0;
-      for (unsigned char c : head) prefix = (prefix << 8) | c;
-      entries[i] = {prefix, static_cast<uint32_t>(i)};
+    const std::vector<uint32_t>& c = *cells;
+    size_t skip = c.empty() ? 0 : key(c[0]).size();
+    for (size_t i = 1; i < c.size() && skip > 0; ++i) {
+      std::string_view a = key(c[0]), b = key(c[i]);
+      size_t n = std::min({skip, a.size(), b.size()}), j = 0;
+      while (j < n && a[j] == b[j]) ++j;
+      skip = j;
     }
-    std::sort(entries.begin(), entries.end(), [this](const Entry& a, const Entry& b) {
-      if (a.prefix != b.prefix) return a.prefix < b.prefix;
-      int c = key(a.index).compare(key(b.index));
-      return c != 0 ? c < 0 : a.index < b.index;
+    std::vector<Entry> entries(c.size());
+    for (size_t i = 0; i < c.size(); ++i) {
+      std::string_view k = key(c[i]).substr(std::min(skip, key(c[i]).size()));
+      uint64_t head = 0;
+      for (size_t j = 0; j < 8; ++j) {
+        head = (head << 8) | (j < k.size() ? static_cast<unsigned char>(k[j]) : 0);
+      }
+      entries[i] = {head, c[i]};
+    }
+    const size_t tail = skip + 8;
+    auto rest = [&](uint32_t i) {
+      std::string_view k = key(i);
+      return k.substr(std::min(tail, k.size()));
+    };
+    std::sort(entries.begin(), entries.end(), [&](const Entry& a, const Entry& b) {
+      if (a.head != b.head) return a.head < b.head;
+      int r = rest(a.index).compare(rest(b.index));
+      if (r != 0) return r < 0;
+      // Both end within the head: the shorter one's padding made them tie.
+      return refs[a.index].key_size < refs[b.index].key_size;
     });
-    std::vector<uint32_t> order(entries.size());
-    for (size_t i = 0; i < entries.size(); ++i) order[i] = entries[i].index;
-    return order;
+    for (size_t i = 0; i < c.size(); ++i) (*cells)[i] = entries[i].index;
   }
 };
 
@@ -186,7 +254,8 @@ class StoredValues {
 
 Status RocksGraph::ImportGroup(const GroupState& group, const ShardMap& shards, BulkCells* cells,
                                BulkFiles* files) {
-  const std::vector<uint32_t> order = cells->SortedOrder();
+  const BulkCells::Sorted sorted = cells->Sort();
+  const std::vector<uint32_t>& order = sorted.order;
   uint64_t first_id = 0;
   if (group.distinct) {
     QUARRY_ASSIGN_OR_RETURN(first_id, ids_->Reserve(order.size()));
@@ -196,10 +265,9 @@ Status RocksGraph::ImportGroup(const GroupState& group, const ShardMap& shards, 
   files->StartGroup(group);
   std::string key_buffer, merged;
   std::vector<std::string_view> values;
-  for (size_t i = 0; i < order.size();) {
+  size_t i = 0;
+  for (const uint32_t end : sorted.run_ends) {
     std::string_view key = cells->key(order[i]);
-    size_t end = i + 1;
-    while (end < order.size() && cells->key(order[end]) == key) ++end;
     const size_t shard = shards.ShardOf(key), instance = shards.InstanceOfShard(shard);
     if (group.distinct) {
       // Ids in request order, as AddElements gives them.
