@@ -9,9 +9,10 @@
 // in `errors`), never deleted. Merge operands are kept as they are: a single
 // operand is not the element (validation needs the merged value), so a key
 // still made of operands is judged once a compaction has merged it into a
-// value (Graph::Compact() therefore compacts twice).
+// value (Graph::Compact() therefore compacts twice when operands are stored).
 //
-// Install one factory per group column family, only when the store property
+// Install one factory per group column family that has validators
+// (HasValidators), only when the store property
 // gaffer.store.accumulo.enable.validator.iterator is true.
 //
 // Thread safety: RocksDB runs filters from several compaction threads at

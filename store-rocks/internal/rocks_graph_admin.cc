@@ -1,4 +1,6 @@
 // RocksGraph: Compact, PreviewValidation and Stats, over every instance.
+#include <rocksdb/table_properties.h>
+
 #include "iterators/validate.h"
 #include "store-rocks/internal/rocks_graph.h"
 #include "store-rocks/metadata_format.h"
@@ -32,20 +34,41 @@ Result<uint64_t> CountInvalid(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* cf,
   return invalid;
 }
 
+// Whether any table of `cf` holds merge operands. REQUIRES: memtables
+// flushed.
+Result<bool> HasMergeOperands(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* cf) {
+  rocksdb::TablePropertiesCollection tables;
+  QUARRY_RETURN_IF_ERROR(
+      FromRocks(db->GetPropertiesOfAllTables(cf, &tables), "reading table properties"));
+  for (const auto& [file, props] : tables) {
+    if (props != nullptr && props->num_merge_operands > 0) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
-// Two passes per column family: the first folds merge operands into values
-// (the compaction filter does not judge operands), the second lets the
-// filter judge every merged value.
+// One pass per column family, or two where a validation filter runs and
+// merge operands are stored: the filter does not judge operands (nor the
+// value a compaction merges them into), so the first pass folds them and
+// the second judges the merged values.
 Status RocksGraph::Compact() {
   rocksdb::CompactRangeOptions options;
   options.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForce;
+  const bool filtering = properties_.validator_enabled;
   for (const auto& db : dbs_) {
     for (const auto& [name, state] : groups_) {
       rocksdb::ColumnFamilyHandle* cf = db->Group(name);
-      for (int pass = 0; pass < 2; ++pass) {
-        QUARRY_RETURN_IF_ERROR(FromRocks(db->db()->CompactRange(options, cf, nullptr, nullptr),
-                                         "compacting group '" + name + "' in " + db->path()));
+      const std::string what = "compacting group '" + name + "' in " + db->path();
+      int passes = 1;
+      if (filtering && state.merge_operator != nullptr && HasValidators(*state.def)) {
+        QUARRY_RETURN_IF_ERROR(FromRocks(db->db()->Flush(rocksdb::FlushOptions(), cf), what));
+        QUARRY_ASSIGN_OR_RETURN(bool operands, HasMergeOperands(db->db(), cf));
+        if (operands) passes = 2;
+      }
+      for (int pass = 0; pass < passes; ++pass) {
+        QUARRY_RETURN_IF_ERROR(
+            FromRocks(db->db()->CompactRange(options, cf, nullptr, nullptr), what));
       }
     }
   }

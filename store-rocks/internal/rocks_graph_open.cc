@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include "iterators/validate.h"
 #include "store-rocks/distinct_key.h"
 #include "store-rocks/internal/data_dirs.h"
 #include "store-rocks/internal/rocks_graph.h"
@@ -116,7 +117,8 @@ Result<std::unique_ptr<RocksGraph>> RocksGraph::Assemble(const std::string& dir,
             g->package_, g->package_->LayoutFor(def->group()));
         p.merge_operator = state.merge_operator;
       }
-      if (properties.validator_enabled) {
+      // A group without validators needs no filter: nothing to decode.
+      if (properties.validator_enabled && HasValidators(*def)) {
         p.compaction_filter_factory = std::make_shared<ValidationCompactionFilterFactory>(
             g->package_, def, state.distinct, state.counters);
       }

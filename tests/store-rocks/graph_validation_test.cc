@@ -59,6 +59,28 @@ TEST_F(GraphTest, AgedOffElementsVanishFromScansAtOnceAndFromDiskAfterCompact) {
             Sorted({Aged("b", 99900, 1), CountEntity("c", 1)}));
 }
 
+// Compact() runs one pass where no merge operands are stored (every value
+// judged at once) and two where they are (operands folded, then judged).
+TEST_F(GraphTest, CompactAgesOffMergedValuesAndFreshOperandsAlike) {
+  ScopedFakeClock clock(100000);
+  Create(StoreTestSchema());
+  Add({Aged("a", 99500, 1), Aged("b", 99900, 1), CountEntity("c", 1)});
+  Add({Aged("a", 99400, 2)});
+  ASSERT_OK(graph_->Compact());  // Folds a's operands; nothing too old yet.
+  EXPECT_EQ(RawKeyCount(*graph_, "Aged"), 2u);
+  clock.Set(100600);             // a (99500) too old.
+  ASSERT_OK(graph_->Compact());  // Merged values only.
+  EXPECT_EQ(RawKeyCount(*graph_, "Aged"), 1u);
+  EXPECT_EQ(DeletedByValidation(*graph_, "Aged"), 1u);
+  Add({Aged("d", 100000, 1), Aged("d", 99700, 1), Aged("e", 99700, 1)});  // Operands.
+  clock.Set(100950);  // b (99900) and e too old; d keeps its max time 100000.
+  ASSERT_OK(graph_->Compact());
+  EXPECT_EQ(RawKeyCount(*graph_, "Aged"), 1u);
+  EXPECT_EQ(DeletedByValidation(*graph_, "Aged"), 3u);
+  EXPECT_EQ(Sorted(Drain(graph_->GetAllElements({}))),
+            Sorted({Aged("d", 100000, 2), CountEntity("c", 1)}));
+}
+
 TEST_F(GraphTest, DisabledValidatorKeepsInvalidElements) {
   ScopedFakeClock clock(100000);
   ASSERT_OK_AND_ASSIGN(
