@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "iterators/validate.h"
+#include "keypackages/key_format.h"
 #include "store-rocks/distinct_key.h"
 
 namespace quarry {
@@ -11,7 +12,29 @@ namespace {
 
 std::string_view View(const rocksdb::Slice& s) { return std::string_view(s.data(), s.size()); }
 
+bool TypeHasValidators(const TypeDefinition* type) {
+  return type != nullptr && !type->validate_functions.empty();
+}
+
+constexpr size_t kMaxQualifiers = 4096;  // Judgements a filter keeps.
+
 }  // namespace
+
+bool QualifierDecidesValidity(const SchemaElementDefinition& def) {
+  if (TypeHasValidators(def.vertex_type()) || TypeHasValidators(def.source_type()) ||
+      TypeHasValidators(def.destination_type())) {
+    return false;
+  }
+  for (const TuplePredicate& p : def.validate_functions().predicates()) {
+    for (const std::string& name : p.selection) {
+      if (!def.IsGroupBy(name)) return false;
+    }
+  }
+  for (const PropertyDefinition& p : def.properties()) {
+    if (TypeHasValidators(p.type) && !def.IsGroupBy(p.name)) return false;
+  }
+  return true;
+}
 
 ValidationCompactionFilter::ValidationCompactionFilter(std::shared_ptr<const KeyPackage> package,
                                                        const SchemaElementDefinition* def,
@@ -21,6 +44,7 @@ ValidationCompactionFilter::ValidationCompactionFilter(std::shared_ptr<const Key
       def_(def),
       with_distinct_suffix_(with_distinct_suffix),
       has_validators_(HasValidators(*def)),
+      qualifier_decides_(has_validators_ && QualifierDecidesValidity(*def)),
       counters_(std::move(counters)) {}
 
 rocksdb::CompactionFilter::Decision ValidationCompactionFilter::FilterV2(
@@ -47,12 +71,33 @@ rocksdb::CompactionFilter::Decision ValidationCompactionFilter::Judge(
     }
     k = *stripped;
   }
+  std::string_view qualifier;
+  bool cacheable = false;
+  if (qualifier_decides_) {
+    Result<KeyParts> parts = SplitKey(k);
+    if (parts.ok()) {
+      // The row section ends `00 flag`: the directed flag (key_format.h).
+      std::string_view row = parts->row_section;
+      qualifier_key_.assign(row.substr(row.size() < 2 ? 0 : row.size() - 2));
+      qualifier_key_ += '\0';
+      qualifier_key_ += parts->column_qualifier;
+      auto it = by_qualifier_.find(qualifier_key_);
+      if (it != by_qualifier_.end()) return Record(it->second);
+      qualifier = qualifier_key_;
+      cacheable = by_qualifier_.size() < kMaxQualifiers;
+    }
+  }
   Result<bool> valid = ValidateStoredCell(*package_, k, View(value));
   if (!valid.ok()) {
     counters_->errors.fetch_add(1, std::memory_order_relaxed);
     return Decision::kKeep;
   }
-  if (*valid) return Decision::kKeep;
+  if (cacheable) by_qualifier_.emplace(std::string(qualifier), *valid);
+  return Record(*valid);
+}
+
+rocksdb::CompactionFilter::Decision ValidationCompactionFilter::Record(bool valid) const {
+  if (valid) return Decision::kKeep;
   counters_->deleted.fetch_add(1, std::memory_order_relaxed);
   return Decision::kRemove;
 }

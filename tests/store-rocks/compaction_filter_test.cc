@@ -73,5 +73,62 @@ TEST_F(CompactionFilterTest, StripsTheDistinctSuffix) {
   EXPECT_EQ(counters_->errors.load(), 0u);
 }
 
+// Day's validators read its groupBy property and the directed flag only;
+// Loose validates the same property outside its groupBy.
+std::shared_ptr<const Schema> DaySchema() {
+  return ::quarry::testing::ParseSchema(R"json({
+  "edges": {
+    "Day": {"source": "string", "destination": "string", "directed": "true",
+            "properties": {"day": "int.day", "count": "count.long"}, "groupBy": ["day"]},
+    "Loose": {"source": "string", "destination": "string", "directed": "true",
+              "properties": {"day": "int.day", "count": "count.long"}}
+  },
+  "types": {
+    "string": {"class": "java.lang.String"},
+    "true": {"class": "java.lang.Boolean", "validateFunctions": [{"class": "IsTrue"}]},
+    "count.long": {"class": "java.lang.Long", "aggregateFunction": {"class": "Sum"}},
+    "int.day": {"class": "java.lang.Integer", "aggregateFunction": {"class": "First"},
+                "validateFunctions": [{"class": "IsMoreThan", "value": 10}]}
+  }
+})json");
+}
+
+TEST(QualifierDecidesValidityTest, OnlyWhenValidatorsReadGroupByPropertiesAndTheFlag) {
+  auto schema = DaySchema();
+  ASSERT_NE(schema, nullptr);
+  EXPECT_TRUE(QualifierDecidesValidity(*schema->Group("Day")));
+  EXPECT_FALSE(QualifierDecidesValidity(*schema->Group("Loose")));
+  auto store = StoreTestSchema();
+  EXPECT_FALSE(QualifierDecidesValidity(*store->Group("Aged")));  // time is not groupBy.
+  EXPECT_TRUE(QualifierDecidesValidity(*store->Group("Road")));   // IsTrue on the flag only.
+}
+
+// Later cells of a judged (flag, qualifier) are judged without decoding
+// their values: a garbage value is removed or kept as the first cell was.
+TEST_F(CompactionFilterTest, JudgesEachQualifierOnceWhenTheKeyDecides) {
+  auto made = MakeKeyPackage("byteEntity", DaySchema());
+  ASSERT_OK(made.status());
+  std::shared_ptr<const KeyPackage> package(std::move(made).value());
+  ValidationCompactionFilter filter(package, package->schema().Group("Day"), false, counters_);
+  auto day = [&](const std::string& source, int32_t d, bool garbage) {
+    std::vector<KeyValue> kvs;
+    EXPECT_OK(package->Encode(Element::Edge("Day", Value::String(source), Value::String("d"), true,
+                                            {{"day", Value::Int32(d)}, {"count", Value::Int64(1)}}),
+                              0, &kvs));
+    KeyValue kv = kvs.empty() ? KeyValue() : kvs[0];
+    if (garbage) kv.value = "bad";
+    std::string new_value, skip;
+    return filter.FilterV2(1, kv.key, ValueType::kValue, kv.value, &new_value, &skip);
+  };
+  EXPECT_EQ(day("a", 5, false), Decision::kRemove);
+  EXPECT_EQ(day("b", 5, true), Decision::kRemove);  // Same qualifier: not decoded.
+  EXPECT_EQ(day("c", 20, false), Decision::kKeep);
+  EXPECT_EQ(day("d", 20, true), Decision::kKeep);
+  EXPECT_EQ(counters_->errors.load(), 0u);
+  EXPECT_EQ(day("e", 30, true), Decision::kKeep);  // New qualifier: decoded, undecodable.
+  EXPECT_EQ(counters_->errors.load(), 1u);
+  EXPECT_EQ(counters_->deleted.load(), 2u);
+}
+
 }  // namespace
 }  // namespace quarry
