@@ -9,7 +9,7 @@ Usage:
   PYTHONPATH=build/server/gen-py /usr/bin/python3 \
       examples/road_traffic/python/query_road_traffic.py --port 9191 \
       [--host 127.0.0.1] [--queries examples/road_traffic/queries] \
-      [--user anonymous] [--token TOKEN] [--page-size 100] [--top 5]
+      [--user anonymous] [--token TOKEN] [--page-size 25] [--top 5]
 
 The Thrift bindings come from `thrift --gen py server/quarry.thrift` (the
 CMake target quarry_rpc_py writes them to build/server/gen-py); the Thrift
@@ -48,7 +48,7 @@ def parse_args():
                         help="directory of Gaffer operation JSON files")
     parser.add_argument("--user", default="anonymous")
     parser.add_argument("--token", default=None)
-    parser.add_argument("--page-size", type=int, default=100)
+    parser.add_argument("--page-size", type=int, default=25)
     parser.add_argument("--top", type=int, default=5)
     return parser.parse_args()
 
