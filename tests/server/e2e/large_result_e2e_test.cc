@@ -168,61 +168,79 @@ struct Tally {
   }
 };
 
-TEST(LargeResultE2eTest, PagedGetAllElementsOfAMillionKeepsServerMemoryBounded) {
-  const std::string root = ::testing::TempDir() + "/quarry_e2e_large_" + std::to_string(getpid());
-  std::filesystem::remove_all(root);
-  std::filesystem::create_directories(root);
-  const std::string graph = root + "/graph", users = root + "/users.json";
-  std::ofstream(users) << kUsersFile;
-  std::ofstream(root + "/store.properties") << kStoreProperties;
-  const std::string basic = quarry::testing::SharedDir() + "/gaffer-examples/basic/";
-  CommandResult created = RunCommand(
-      QUARRY_BINARY, {"create", graph, "--schema", basic + "elements.json", "--schema",
-                      basic + "types.json", "--store-properties", root + "/store.properties"});
-  ASSERT_EQ(created.exit_code, 0) << created.out;
+double SecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
 
-  const auto load_start = std::chrono::steady_clock::now();
-  {
+// Pages a GetAllElements through `port` into `tally`.
+void PageEverything(int port, Tally* tally) {
+  TestClient client(port, 120'000);
+  std::string handle;
+  client->openQuery(handle, Alice(), R"({"class": "GetAllElements"})", kPageSize);
+  rpc::Page page;
+  do {
+    client->nextPage(page, Alice(), handle);
+    tally->json_bytes += static_cast<int64_t>(page.itemsJson.size());
+    ++tally->pages;
+    Json items = Json::parse(page.itemsJson, nullptr, false);
+    ASSERT_TRUE(items.is_array()) << page.itemsJson.substr(0, 200);
+    ASSERT_LE(items.size(), static_cast<size_t>(kPageSize));
+    for (const Json& item : items) tally->Add(item);
+    ASSERT_LT(tally->pages, 1000) << "paging does not end";
+  } while (!page.done);
+}
+
+class LargeResultE2eTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    root_ = ::testing::TempDir() + "/quarry_e2e_large_" + std::to_string(getpid());
+    std::filesystem::remove_all(root_);
+    std::filesystem::create_directories(root_);
+    graph_ = root_ + "/graph";
+    users_ = root_ + "/users.json";
+    std::ofstream(users_) << kUsersFile;
+    std::ofstream(root_ + "/store.properties") << kStoreProperties;
+    const std::string basic = quarry::testing::SharedDir() + "/gaffer-examples/basic/";
+    CommandResult created = RunCommand(
+        QUARRY_BINARY, {"create", graph_, "--schema", basic + "elements.json", "--schema",
+                        basic + "types.json", "--store-properties", root_ + "/store.properties"});
+    ASSERT_EQ(created.exit_code, 0) << created.out;
+  }
+  void TearDown() override { std::filesystem::remove_all(root_); }
+
+  // Loads the graph through a server of its own, stopped afterwards.
+  void Load() {
     ServeProcess loader;
-    ASSERT_TRUE(loader.Start(QUARRY_BINARY, {"serve", graph, "--users", users}, 0)) << loader.log();
+    ASSERT_TRUE(loader.Start(QUARRY_BINARY, {"serve", graph_, "--users", users_}, 0))
+        << loader.log();
     LoadMillionElements(loader.port());
     ASSERT_EQ(loader.Stop(), 0) << loader.log();
   }
-  const double load_s =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - load_start).count();
+
+  std::string root_, graph_, users_;
+};
+
+TEST_F(LargeResultE2eTest, PagedGetAllElementsOfAMillionKeepsServerMemoryBounded) {
+  const auto load_start = std::chrono::steady_clock::now();
+  ASSERT_NO_FATAL_FAILURE(Load());
+  const double load_s = SecondsSince(load_start);
 
   ServeProcess server;
-  ASSERT_TRUE(server.Start(QUARRY_BINARY, {"serve", graph, "--users", users}, 0)) << server.log();
+  ASSERT_TRUE(server.Start(QUARRY_BINARY, {"serve", graph_, "--users", users_}, 0)) << server.log();
   const bool peak_reset = ResetPeak(server.pid());
   const MemoryKb before = ReadMemory(server.pid());
   ASSERT_GT(before.rss, 0);
-
   Tally tally;
   const auto page_start = std::chrono::steady_clock::now();
   int64_t sampled_max_kb = 0;
   {
     RssSampler sampler(server.pid());
-    TestClient client(server.port(), 120'000);
-    std::string handle;
-    client->openQuery(handle, Alice(), R"({"class": "GetAllElements"})", kPageSize);
-    rpc::Page page;
-    do {
-      client->nextPage(page, Alice(), handle);
-      tally.json_bytes += static_cast<int64_t>(page.itemsJson.size());
-      ++tally.pages;
-      Json items = Json::parse(page.itemsJson, nullptr, false);
-      ASSERT_TRUE(items.is_array()) << page.itemsJson.substr(0, 200);
-      ASSERT_LE(items.size(), static_cast<size_t>(kPageSize));
-      for (const Json& item : items) tally.Add(item);
-      ASSERT_LT(tally.pages, 1000) << "paging does not end";
-    } while (!page.done);
+    ASSERT_NO_FATAL_FAILURE(PageEverything(server.port(), &tally));
     sampled_max_kb = sampler.max_kb();
   }
-  const double page_s =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - page_start).count();
+  const double page_s = SecondsSince(page_start);
   const MemoryKb after = ReadMemory(server.pid());
   const int64_t peak_kb = peak_reset ? std::max(after.hwm, sampled_max_kb) : sampled_max_kb;
-
   std::printf(
       "load: %.1f s; paging: %.1f s, %lld pages\n"
       "server RSS: start %.1f MB, peak %.1f MB (%s), end %.1f MB; result JSON %.1f MB\n",
@@ -240,7 +258,6 @@ TEST(LargeResultE2eTest, PagedGetAllElementsOfAMillionKeepsServerMemoryBounded) 
   EXPECT_LT(peak_kb - before.rss, kMaxGrowthMb * 1024)
       << "the server's RSS grew by " << (peak_kb - before.rss) / 1024 << " MB while paging";
   EXPECT_EQ(server.Stop(), 0) << server.log();
-  std::filesystem::remove_all(root);
 }
 
 }  // namespace
