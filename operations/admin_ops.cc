@@ -36,22 +36,31 @@ Status RequireAdmin(const Operation& op, const ExecContext& ctx) {
                                "' lacks the admin operation auth");
 }
 
-// Batches of elements: one call for an explicit input (atomic), kAddBatch
-// at a time from a stream.
+// An explicit input is one call (atomic), read in place (RunOperation does
+// not copy it into a stream); a stream is added kAddBatch elements at a time.
 Result<StepOutput> RunAddElements(const Operation& op, StepOutput input, ExecContext& ctx) {
-  std::unique_ptr<ItemStream> in = AsStream(std::move(input));
-  size_t batch_size = op.input.has_value() ? op.input->size() + 1 : kAddBatch;
+  const std::string name = OpName(op);
+  const AddElementsOptions options = AddOptions(op);
   std::vector<Element> batch;
-  AddElementsOptions options = AddOptions(op);
+  AddElementsResult result;
+  if (op.input.has_value()) {
+    batch.reserve(op.input->size());
+    for (const Item& item : *op.input) {
+      QUARRY_ASSIGN_OR_RETURN(Element e, ItemToElement(item, name));
+      batch.push_back(std::move(e));
+    }
+    if (!batch.empty()) QUARRY_RETURN_IF_ERROR(ctx.graph->AddElements(batch, options, &result));
+    return StepOutput::None();
+  }
+  std::unique_ptr<ItemStream> in = AsStream(std::move(input));
   while (true) {
     batch.clear();
-    for (; in->Valid() && batch.size() < batch_size; in->Next()) {
-      QUARRY_ASSIGN_OR_RETURN(Element e, ItemToElement(in->item(), OpName(op)));
+    for (; in->Valid() && batch.size() < kAddBatch; in->Next()) {
+      QUARRY_ASSIGN_OR_RETURN(Element e, ItemToElement(in->item(), name));
       batch.push_back(std::move(e));
     }
     QUARRY_RETURN_IF_ERROR(in->status());
     if (batch.empty()) break;
-    AddElementsResult result;
     QUARRY_RETURN_IF_ERROR(ctx.graph->AddElements(batch, options, &result));
     if (!in->Valid()) break;
   }

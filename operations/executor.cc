@@ -59,8 +59,11 @@ Result<StepOutput> RunChain(const Operation& chain, StepOutput input, ExecContex
 }  // namespace
 
 Result<StepOutput> RunOperation(const Operation& op, StepOutput input, ExecContext& ctx) {
-  // An explicit input wins over the previous operation's output.
-  if (op.input.has_value()) input = StepOutput::Stream(MakeVectorStream(*op.input));
+  // An explicit input wins over the previous operation's output. AddElements
+  // reads its explicit input in place: a large batch is not copied twice.
+  if (op.input.has_value() && op.kind != OperationKind::kAddElements) {
+    input = StepOutput::Stream(MakeVectorStream(*op.input));
+  }
   switch (op.kind) {
     case OperationKind::kOperationChain:
       return RunChain(op, std::move(input), ctx);

@@ -9,7 +9,8 @@ cd "$(dirname "$0")/.."
 
 PACKAGES=(g++ cmake ninja-build pkg-config ccache
           librocksdb-dev libthrift-dev thrift-compiler libboost-dev
-          nlohmann-json3-dev libtbb-dev libgtest-dev libgmock-dev python3 python3-thrift)
+          nlohmann-json3-dev libtbb-dev libgtest-dev libgmock-dev python3 python3-thrift
+          postgresql-15 libpq-dev libsqlite3-dev)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

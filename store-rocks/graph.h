@@ -3,19 +3,33 @@
 //
 // A graph lives in one directory: RocksDB data (a column family per schema
 // group), and in the metadata column family the schema JSON, key-package
-// name, key/value format version and split points — everything needed to
-// reopen it.
+// name, key/value format version, split points and data directories —
+// everything needed to reopen it.
 //
-// Writes: elements -> key-package -> one RocksDB WriteBatch per request
-// (atomic within an instance, durable when acknowledged per the durability
-// property). Aggregated groups use Merge; the merge operator applies the
-// schema's ingest aggregators. Non-aggregated groups keep every element.
-// Reads: ranges from the key-package -> RocksDB iterators -> the iterator
-// stack (validation, visibility, direction, view filters, query-time
-// aggregation, transforms) -> elements, streamed with bounded memory.
+// Shards: contiguous key ranges cut at the persisted split points (at the
+// start of the split point's first vertex, so a vertex's rows never
+// straddle two shards; store-rocks/internal/shard_map.h). By default one
+// RocksDB instance (the graph dir) holds every shard; with several data
+// directories (quarry.data.dirs) there is one instance per directory and
+// shard i lives in instance i % n. Shards are the unit of parallel scan and
+// of bulk import files.
+//
+// Writes: elements -> key-package -> every element validated and encoded,
+// then one RocksDB WriteBatch per instance (so an invalid request stores
+// nothing; a request is atomic within an instance, not across instances;
+// durable when acknowledged per the durability property). Aggregated groups
+// use Merge; the merge operator applies the schema's ingest aggregators.
+// Non-aggregated groups keep every element.
+// Reads: ranges from the key-package, cut by shard -> RocksDB iterators on
+// each shard's instance -> the iterator stack (validation, visibility,
+// direction, view filters, query-time aggregation, transforms) -> elements,
+// streamed with bounded memory. Shards are scanned concurrently
+// (quarry.scan.threads) and emitted in shard order, so results are identical
+// to a serial scan.
 //
 // Thread safety: all methods are safe to call concurrently. Streams returned
-// by reads read a consistent snapshot and must not outlive the Graph.
+// by reads read one snapshot per instance, taken together, and must not
+// outlive the Graph.
 #pragma once
 
 #include <cstdint>
@@ -123,22 +137,33 @@ class Graph {
   virtual Result<GraphStats> Stats() const = 0;
 
   // A consistent copy of the graph in `dir` (RocksDB checkpoint; Accumulo's
-  // clone table). `dir` must not exist.
+  // clone table). `dir` must not exist. With several data directories,
+  // instance i > 0 is copied into `dir`/data-<i> and the copy's metadata
+  // names those, so Open(dir) opens the copy on its own. Writes wait while
+  // the instances are checkpointed.
   virtual Status Checkpoint(const std::string& dir) const = 0;
 
-  // Shards: contiguous key ranges cut at persisted split points.
+  // Replaces the split points (escaped keys or key prefixes; sorted and
+  // deduplicated here; InvalidArgument for an empty one). With several data
+  // directories the keys whose instance changes are moved (merged values
+  // copied, then deleted from the old instance); writes and new scans wait
+  // meanwhile, and a crash mid-move is finished by the next Open.
   virtual Status SetSplitPoints(std::vector<std::string> split_points) = 0;
-  // Split points that cut a sample of elements into `shards` even shards.
+  // Split points that cut a sample of elements into `shards` even shards
+  // (Gaffer's SampleDataForSplitPoints); pass them to SetSplitPoints.
   virtual Result<std::vector<std::string>> SplitPointsFromSample(std::span<const Element> sample,
                                                                  int shards) const = 0;
-  // Merges the shards between two split points (Accumulo's merge).
+  // Merges the shards between two split points (Accumulo's merge): removes
+  // the split points strictly between `start` and `end` (empty end:
+  // unbounded), moving keys as SetSplitPoints does.
   virtual Status MergeShards(const std::string& start, const std::string& end) = 0;
 
-  // Sorted bulk import: validates and encodes like AddElements, writes one
-  // SST file per group column family and ingests them atomically; ingest
-  // aggregation stays correct when keys already exist (stored values are
-  // folded in). REQUIRES: no concurrent writes to the same keys meanwhile.
-  // One file per group, not per shard (shards are not physical yet).
+  // Sorted bulk import: validates and encodes like AddElements (nothing is
+  // written if that fails), writes one SST file per shard per group column
+  // family and ingests each instance's files atomically (instances one after
+  // the other); ingest aggregation stays correct when keys already exist
+  // (stored values are folded in). REQUIRES: no concurrent writes to the
+  // same keys meanwhile.
   virtual Status BulkImport(std::span<const Element> elements, const AddElementsOptions& options,
                             AddElementsResult* result) = 0;
 };

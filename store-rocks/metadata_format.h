@@ -15,6 +15,14 @@
 //                            (empty value: no split, one shard)
 //   quarry.distinct_id_limit decimal: every distinct id below it may be in use
 //                            (store-rocks/internal/distinct_id_allocator.h)
+//   quarry.data_dirs         only with several data directories: their
+//                            absolute paths, in quarry.split_points' encoding
+//                            (the first is the graph dir at creation)
+//   quarry.rehome_pending    present ("1") while keys move between instances
+//                            after a split point change; Open finishes the move
+//
+// Every other data directory's instance holds one metadata key:
+//   quarry.instance          decimal: its index in quarry.data_dirs
 //
 // A graph exists iff quarry.schema is present. Create writes every key in one
 // synced WriteBatch, so a crash during Create leaves either no graph or a
@@ -43,8 +51,12 @@ inline constexpr std::string_view kMetaDistinctFormat = "quarry.distinct_format"
 inline constexpr std::string_view kMetaStoreProperties = "quarry.store_properties";
 inline constexpr std::string_view kMetaSplitPoints = "quarry.split_points";
 inline constexpr std::string_view kMetaDistinctIdLimit = "quarry.distinct_id_limit";
+inline constexpr std::string_view kMetaDataDirs = "quarry.data_dirs";
+inline constexpr std::string_view kMetaRehomePending = "quarry.rehome_pending";
+inline constexpr std::string_view kMetaInstance = "quarry.instance";
 
-// Encodes / decodes quarry.split_points. DataLoss on malformed bytes.
+// Encodes / decodes quarry.split_points (and quarry.data_dirs). DataLoss on
+// malformed bytes.
 std::string EncodeSplitPoints(const std::vector<std::string>& points);
 Result<std::vector<std::string>> DecodeSplitPoints(std::string_view bytes);
 

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 namespace quarry {
 namespace {
@@ -14,7 +15,7 @@ constexpr std::string_view kByteEntityClass =
 constexpr std::string_view kClassicClass =
     "uk.gov.gchq.gaffer.accumulostore.key.core.impl.classic.ClassicKeyPackage";
 
-constexpr std::array<std::string_view, 11> kKnownKeys = {
+constexpr std::array<std::string_view, 12> kKnownKeys = {
     "gaffer.store.accumulo.keypackage.class",
     "quarry.keypackage",
     "quarry.durability",
@@ -24,6 +25,7 @@ constexpr std::array<std::string_view, 11> kKnownKeys = {
     "quarry.bloom.bits",
     "quarry.background.jobs",
     "quarry.data.dirs",
+    "quarry.scan.threads",
     "gaffer.store.accumulo.enable.validator.iterator",
     "gaffer.store.class"};
 
@@ -144,6 +146,8 @@ Status ApplyKey(const std::string& key, const std::string& v, StoreProperties* p
     QUARRY_ASSIGN_OR_RETURN(p->background_jobs, ParseInt(key, v, 1, 256));
   } else if (key == "quarry.data.dirs") {
     p->data_dirs = SplitCommas(v);
+  } else if (key == "quarry.scan.threads") {
+    QUARRY_ASSIGN_OR_RETURN(p->scan_threads, ParseInt(key, v, 0, 1024));
   } else if (key == "gaffer.store.accumulo.enable.validator.iterator") {
     if (v != "true" && v != "false") return InvalidArgumentError(key + ": expected true or false");
     p->validator_enabled = v == "true";
@@ -165,6 +169,12 @@ std::string_view ToString(Durability d) {
       return "sync";
   }
   return "log";
+}
+
+int StoreProperties::EffectiveScanThreads() const {
+  if (scan_threads > 0) return scan_threads;
+  unsigned n = std::thread::hardware_concurrency();
+  return n == 0 ? 1 : static_cast<int>(n);
 }
 
 std::vector<std::string> StoreProperties::unknown_keys() const {
@@ -211,6 +221,7 @@ std::string StoreProperties::ToPropertiesText() const {
   std::string dirs;
   for (const auto& d : data_dirs) dirs += (dirs.empty() ? "" : ",") + d;
   if (!dirs.empty()) line("quarry.data.dirs", dirs);
+  if (scan_threads != 0) line("quarry.scan.threads", std::to_string(scan_threads));
   line("gaffer.store.accumulo.enable.validator.iterator", validator_enabled ? "true" : "false");
   return out;
 }

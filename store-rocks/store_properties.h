@@ -15,7 +15,12 @@
 //   quarry.compression          none | snappy | lz4 | zstd (default lz4)
 //   quarry.bloom.bits           bits per key for prefix bloom filters (default 10; 0 = off)
 //   quarry.background.jobs      RocksDB background threads (default 2)
-//   quarry.data.dirs            comma-separated data directories (default: the graph dir)
+//   quarry.data.dirs            comma-separated data directories, one RocksDB instance
+//       each (default: the graph dir only). The first must be the graph dir
+//       (it keeps the metadata); shard i lives in directory i % n. Fixed at
+//       Create: reopening with another list is refused.
+//   quarry.scan.threads         threads scanning shards in parallel (default 0:
+//       the hardware concurrency; 1 = serial scans)
 //   gaffer.store.accumulo.enable.validator.iterator   true (default) | false
 // Unknown keys are kept (Gaffer ignores what it does not know) and listed by
 // unknown_keys() so the CLI can warn about typos.
@@ -46,8 +51,12 @@ struct StoreProperties {
   int bloom_bits_per_key = 10;
   int background_jobs = 2;
   std::vector<std::string> data_dirs;
+  int scan_threads = 0;  // 0: the hardware concurrency.
   bool validator_enabled = true;
   std::map<std::string, std::string> raw;  // Every key as read.
+
+  // scan_threads, or the hardware concurrency (at least 1) when 0.
+  int EffectiveScanThreads() const;
 
   // Keys present in `raw` that Quarry does not recognise.
   std::vector<std::string> unknown_keys() const;

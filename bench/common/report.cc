@@ -31,6 +31,7 @@ uint64_t PeakRssBytesOf(int pid) {
 
 void PrintResult(const Measurement& m) {
   char line[512];
+  uint64_t peak_rss = m.peak_rss_bytes != 0 ? m.peak_rss_bytes : PeakRssBytes();
   std::snprintf(line, sizeof(line),
                 "RESULT {\"scenario\":\"%.*s\",\"system\":\"%.*s\",\"metric\":\"%.*s\","
                 "\"value\":%.6g,\"higher_is_better\":%s,\"items\":%lld,\"peak_rss_bytes\":%llu}\n",
@@ -38,7 +39,7 @@ void PrintResult(const Measurement& m) {
                 static_cast<int>(m.system.size()), m.system.data(),
                 static_cast<int>(m.metric.size()), m.metric.data(), m.value,
                 m.higher_is_better ? "true" : "false", static_cast<long long>(m.items),
-                static_cast<unsigned long long>(PeakRssBytes()));
+                static_cast<unsigned long long>(peak_rss));
   std::fputs(line, stdout);
   std::fflush(stdout);
 }

@@ -25,6 +25,7 @@ struct Measurement {
   double value = 0;
   bool higher_is_better = true;
   int64_t items = -1;  // Results returned / elements stored, to check systems agree; -1: n/a.
+  uint64_t peak_rss_bytes = 0;  // Reported peak RSS; 0: this process's (PeakRssBytes()).
 };
 
 void PrintResult(const Measurement& m);

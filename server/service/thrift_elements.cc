@@ -24,53 +24,15 @@ Result<Value> ValueFromJsonText(const std::string& text, std::string_view path, 
   return ValueFromJson(json, path);
 }
 
-Result<Value> RequiredValue(bool is_set, const rpc::TypedValue& value, std::string_view path,
-                            int max_depth) {
-  if (!is_set) return InvalidArgumentError(std::string(path) + ": missing");
-  return ValueFromThrift(value, path, max_depth);
-}
+// The element's JSON-like path, e.g. "elements[3]". Built only for errors:
+// on the hot path no path strings are made.
+std::string ElementPath(size_t index) { return "elements[" + std::to_string(index) + "]"; }
 
-Result<Properties> PropertiesFromThrift(const std::map<std::string, rpc::TypedValue>& properties,
-                                        const std::string& path, int max_depth) {
-  Properties out;
-  for (const auto& [name, typed] : properties) {
-    QUARRY_ASSIGN_OR_RETURN(Value value,
-                            ValueFromThrift(typed, path + ".properties." + name, max_depth));
-    out.Set(name, std::move(value));
-  }
-  return out;
-}
-
-Result<Element> ElementFromThrift(const rpc::Element& e, const std::string& path, int max_depth) {
-  if (e.group.empty()) return InvalidArgumentError(path + ".group: missing");
-  QUARRY_ASSIGN_OR_RETURN(Properties properties,
-                          PropertiesFromThrift(e.properties, path, max_depth));
-  if (e.kind == rpc::ElementKind::ENTITY) {
-    if (e.__isset.source || e.__isset.destination) {
-      return InvalidArgumentError(path + ": an ENTITY has a vertex, not source/destination");
-    }
-    QUARRY_ASSIGN_OR_RETURN(Value vertex,
-                            RequiredValue(e.__isset.vertex, e.vertex, path + ".vertex", max_depth));
-    return Element::Entity(e.group, std::move(vertex), std::move(properties));
-  }
-  if (e.kind != rpc::ElementKind::EDGE) {
-    return InvalidArgumentError(path + ".kind: expected ENTITY or EDGE");
-  }
-  if (e.__isset.vertex) return InvalidArgumentError(path + ": an EDGE has no vertex");
-  QUARRY_ASSIGN_OR_RETURN(Value source,
-                          RequiredValue(e.__isset.source, e.source, path + ".source", max_depth));
-  QUARRY_ASSIGN_OR_RETURN(Value destination, RequiredValue(e.__isset.destination, e.destination,
-                                                           path + ".destination", max_depth));
-  return Element::Edge(e.group, std::move(source), std::move(destination), e.directed,
-                       std::move(properties));
-}
-
-}  // namespace
-
-Result<Value> ValueFromThrift(const rpc::TypedValue& v, std::string_view path, int max_json_depth) {
+// ValueFromThrift with the path made by `path()` only when it is needed.
+template <typename PathFn>
+Result<Value> ConvertValue(const rpc::TypedValue& v, const PathFn& path, int max_depth) {
   if (CountSetFields(v) != 1) {
-    return InvalidArgumentError(std::string(path) +
-                                ": a TypedValue must have exactly one field set");
+    return InvalidArgumentError(path() + ": a TypedValue must have exactly one field set");
   }
   const auto& s = v.__isset;
   if (s.boolValue) return Value::Bool(v.boolValue);
@@ -87,7 +49,58 @@ Result<Value> ValueFromThrift(const rpc::TypedValue& v, std::string_view path, i
     return Value::TreeSet(std::move(items));
   }
   if (s.freqMap) return Value::FreqMap(FreqMap(v.freqMap.begin(), v.freqMap.end()));
-  return ValueFromJsonText(v.json, path, max_json_depth);
+  return ValueFromJsonText(v.json, path(), max_depth);
+}
+
+// elements[index].<field>: required vertex, source or destination.
+Result<Value> RequiredValue(bool is_set, const rpc::TypedValue& value, size_t index,
+                            const char* field, int max_depth) {
+  auto path = [&] { return ElementPath(index) + "." + field; };
+  if (!is_set) return InvalidArgumentError(path() + ": missing");
+  return ConvertValue(value, path, max_depth);
+}
+
+Result<Properties> PropertiesFromThrift(const std::map<std::string, rpc::TypedValue>& properties,
+                                        size_t index, int max_depth) {
+  Properties out;
+  for (const auto& [name, typed] : properties) {
+    auto path = [&] { return ElementPath(index) + ".properties." + name; };
+    QUARRY_ASSIGN_OR_RETURN(Value value, ConvertValue(typed, path, max_depth));
+    out.Set(name, std::move(value));
+  }
+  return out;
+}
+
+Result<Element> ElementFromThrift(const rpc::Element& e, size_t index, int max_depth) {
+  if (e.group.empty()) return InvalidArgumentError(ElementPath(index) + ".group: missing");
+  QUARRY_ASSIGN_OR_RETURN(Properties properties,
+                          PropertiesFromThrift(e.properties, index, max_depth));
+  if (e.kind == rpc::ElementKind::ENTITY) {
+    if (e.__isset.source || e.__isset.destination) {
+      return InvalidArgumentError(ElementPath(index) +
+                                  ": an ENTITY has a vertex, not source/destination");
+    }
+    QUARRY_ASSIGN_OR_RETURN(Value vertex,
+                            RequiredValue(e.__isset.vertex, e.vertex, index, "vertex", max_depth));
+    return Element::Entity(e.group, std::move(vertex), std::move(properties));
+  }
+  if (e.kind != rpc::ElementKind::EDGE) {
+    return InvalidArgumentError(ElementPath(index) + ".kind: expected ENTITY or EDGE");
+  }
+  if (e.__isset.vertex) return InvalidArgumentError(ElementPath(index) + ": an EDGE has no vertex");
+  QUARRY_ASSIGN_OR_RETURN(Value source,
+                          RequiredValue(e.__isset.source, e.source, index, "source", max_depth));
+  QUARRY_ASSIGN_OR_RETURN(Value destination, RequiredValue(e.__isset.destination, e.destination,
+                                                           index, "destination", max_depth));
+  return Element::Edge(e.group, std::move(source), std::move(destination), e.directed,
+                       std::move(properties));
+}
+
+}  // namespace
+
+Result<Value> ValueFromThrift(const rpc::TypedValue& v, std::string_view path, int max_json_depth) {
+  return ConvertValue(
+      v, [path] { return std::string(path); }, max_json_depth);
 }
 
 Result<std::vector<Element>> ElementsFromThrift(const std::vector<rpc::Element>& elements,
@@ -95,8 +108,7 @@ Result<std::vector<Element>> ElementsFromThrift(const std::vector<rpc::Element>&
   std::vector<Element> out;
   out.reserve(elements.size());
   for (size_t i = 0; i < elements.size(); ++i) {
-    const std::string path = "elements[" + std::to_string(i) + "]";
-    QUARRY_ASSIGN_OR_RETURN(Element element, ElementFromThrift(elements[i], path, max_json_depth));
+    QUARRY_ASSIGN_OR_RETURN(Element element, ElementFromThrift(elements[i], i, max_json_depth));
     out.push_back(std::move(element));
   }
   return out;

@@ -1,27 +1,41 @@
-// RocksGraph: the Graph (store-rocks/graph.h) over one RocksInstance.
+// RocksGraph: the Graph (store-rocks/graph.h) over one RocksInstance per
+// data directory; shard s lives in instance s % instances
+// (store-rocks/internal/shard_map.h).
 //
-// Per schema group it keeps the column family, whether keys carry the
-// distinct suffix (aggregate: false), the merge operator (aggregated groups)
-// and the validation counters (compaction filter). The pieces live in:
-//   rocks_graph_open.cc   Create / Open, metadata, plug-ins per group
-//   rocks_graph_write.cc  AddElements, DeleteElements
-//   rocks_graph_scan.cc   GetElements, GetAllElements, GetElementsInRanges
-//   rocks_graph_admin.cc  Compact, PreviewValidation, Stats, Checkpoint, shards
-//   rocks_graph_bulk.cc   BulkImport
+// Per schema group it keeps the column family in each instance, whether keys
+// carry the distinct suffix (aggregate: false), the merge operator
+// (aggregated groups) and the validation counters (compaction filter). The
+// pieces live in:
+//   rocks_graph_open.cc    Create / Open, metadata, plug-ins per group
+//   data_dirs.cc           data directories: instances, checkpoints
+//   rocks_graph_write.cc   AddElements, DeleteElements
+//   rocks_graph_scan.cc    GetElements, GetAllElements, GetElementsInRanges
+//   rocks_graph_admin.cc   Compact, PreviewValidation, Stats, Checkpoint
+//   rocks_graph_shards.cc  split points, merges, re-homing keys
+//   rocks_graph_bulk.cc    BulkImport
 //
-// Thread safety: as Graph; the schema, package and group table are
-// immutable after Open, RocksDB is thread-safe, split points are guarded.
+// Thread safety: as Graph; the schema, package, group table and instances
+// are immutable after Open, RocksDB is thread-safe. The split points and
+// shard map are guarded by shard_mu_: writes and the start of each scan hold
+// it shared, changing the split points holds it exclusively.
 #pragma once
+
+#include <oneapi/tbb/task_arena.h>
+#include <rocksdb/options.h>
+#include <rocksdb/snapshot.h>
+#include <rocksdb/write_batch.h>
 
 #include <map>
 #include <memory>
 #include <mutex>
+#include <shared_mutex>
 #include <string>
 #include <vector>
 
 #include "store-rocks/compaction_filter.h"
 #include "store-rocks/graph.h"
 #include "store-rocks/internal/distinct_id_allocator.h"
+#include "store-rocks/internal/shard_map.h"
 #include "store-rocks/merge_operator.h"
 #include "store-rocks/rocks_instance.h"
 
@@ -29,7 +43,8 @@ namespace quarry::internal {
 
 struct GroupState {
   const SchemaElementDefinition* def = nullptr;
-  rocksdb::ColumnFamilyHandle* cf = nullptr;                 // Owned by the RocksInstance.
+  rocksdb::ColumnFamilyHandle* cf = nullptr;                 // Instance 0's, as cfs[0].
+  std::vector<rocksdb::ColumnFamilyHandle*> cfs;             // Per instance; owned by them.
   bool distinct = false;                                     // Keys carry the distinct suffix.
   std::shared_ptr<AggregatingMergeOperator> merge_operator;  // Null if !def->aggregate().
   std::shared_ptr<ValidationCounters> counters;
@@ -71,9 +86,28 @@ class RocksGraph final : public Graph {
   Status BulkImport(std::span<const Element> elements, const AddElementsOptions& options,
                     AddElementsResult* result) override;
 
-  // For tests and tools: the RocksDB instance and a group's state.
-  RocksInstance& instance() const { return *db_; }
+  // For tests and tools: the RocksDB instances (0: the graph dir, holding
+  // the metadata) and a group's state.
+  RocksInstance& instance(size_t i = 0) const { return *dbs_[i]; }
+  size_t instance_count() const { return dbs_.size(); }
   const GroupState* group(std::string_view name) const;
+  // The current shards (a copy: they may change).
+  ShardMap shard_map() const;
+  // One snapshot per instance, taken together with the shards they are
+  // read with (no key moves between the two).
+  class Snapshots {
+   public:
+    const rocksdb::Snapshot* operator[](size_t i) const { return list_[i]->snapshot(); }
+    rocksdb::DB* db(size_t i) const { return dbs_[i]; }
+
+   private:
+    friend class RocksGraph;
+    std::vector<rocksdb::DB*> dbs_;
+    std::vector<std::unique_ptr<rocksdb::ManagedSnapshot>> list_;
+  };
+  ShardMap TakeSnapshots(Snapshots* snapshots) const;
+  // The arena parallel scans run on; null for serial scans.
+  tbb::task_arena* scan_arena() const { return arena_.get(); }
 
  private:
   RocksGraph() = default;
@@ -82,23 +116,44 @@ class RocksGraph final : public Graph {
   static Result<std::unique_ptr<RocksGraph>> Assemble(const std::string& dir,
                                                       std::shared_ptr<const Schema> schema,
                                                       const StoreProperties& properties,
+                                                      const std::vector<std::string>& dirs,
                                                       bool create);
   Status WriteInitialMetadata();
+  // Reads the split points at Open and finishes a pending re-homing.
+  Status LoadShards(const std::map<std::string, std::string>& meta);
+  // Opens one instance per entry of `dirs` (data_dirs.cc); the graph
+  // dir alone when empty.
+  Status OpenInstances(const std::vector<std::string>& dirs,
+                       const std::map<std::string, GroupPlugins>& plugins, bool create);
 
   struct Cell {
     const GroupState* group;
     KeyValue kv;
   };
+  // Writes under shard_mu_ held shared: one WriteBatch per instance.
   Status WriteCells(std::vector<Cell>* cells);
+  // Writes each non-empty batch to its instance (index = instance).
+  Status WriteBatches(std::vector<rocksdb::WriteBatch>* batches, const std::string& what);
   // Validates and encodes `elements` (as AddElements) into `cells`.
   Status EncodeElements(std::span<const Element> elements, const AddElementsOptions& options,
                         AddElementsResult* result, std::vector<Cell>* cells) const;
   // BulkImport's pieces (rocks_graph_bulk.cc): one group's sorted key/values
   // (aggregated with the stored values), and the SST file holding them.
-  Status SortedCellsForGroup(const GroupState& group, std::vector<KeyValue> kvs,
-                             std::vector<KeyValue>* out);
-  Status WriteSstFile(const GroupState& group, const std::vector<KeyValue>& kvs,
+  Status SortedCellsForGroup(const GroupState& group, const ShardMap& shards,
+                             std::vector<KeyValue> kvs, std::vector<KeyValue>* out);
+  // Writes `kvs` (sorted) as one SST file per shard under `staging`, adding
+  // each file to the ingestion arguments of its instance.
+  Status WriteShardFiles(const GroupState& group, const ShardMap& shards,
+                         const std::vector<KeyValue>& kvs, const std::string& staging,
+                         std::vector<std::vector<rocksdb::IngestExternalFileArg>>* args) const;
+  Status WriteSstFile(const GroupState& group, size_t instance, std::span<const KeyValue> kvs,
                       const std::string& path) const;
+  // Persists `points` and moves every key whose instance they change
+  // (rocks_graph_shards.cc). REQUIRES: shard_mu_ held exclusively.
+  Status ChangeSplitPoints(std::vector<std::string> points);
+  // Moves every key not in the instance `shards_` places it in.
+  Status Rehome();
+  Status RehomeGroup(const GroupState& group, size_t instance);
   // AddElements' work; *result is only meaningful on success.
   Status WriteElements(std::span<const Element> elements, const AddElementsOptions& options,
                        AddElementsResult* result);
@@ -111,10 +166,12 @@ class RocksGraph final : public Graph {
   std::shared_ptr<const KeyPackage> package_;
   StoreProperties properties_;
   std::map<std::string, GroupState, std::less<>> groups_;
-  std::unique_ptr<RocksInstance> db_;
+  std::vector<std::unique_ptr<RocksInstance>> dbs_;  // dbs_[0]: the graph dir.
   std::unique_ptr<DistinctIdAllocator> ids_;
-  mutable std::mutex split_mu_;
-  std::vector<std::string> split_points_;  // Guarded by split_mu_.
+  std::unique_ptr<tbb::task_arena> arena_;  // Null when scans are serial.
+  mutable std::shared_mutex shard_mu_;
+  std::vector<std::string> split_points_;  // Guarded by shard_mu_.
+  ShardMap shards_;                        // Guarded by shard_mu_.
 };
 
 }  // namespace quarry::internal

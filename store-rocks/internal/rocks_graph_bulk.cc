@@ -1,6 +1,8 @@
-// RocksGraph::BulkImport: sorted SST files per group column family, written
-// with rocksdb::SstFileWriter and ingested atomically across column families
-// (DB::IngestExternalFiles; Accumulo's bulk import).
+// RocksGraph::BulkImport: sorted SST files, one per shard per group column
+// family, written with rocksdb::SstFileWriter and ingested per instance
+// (DB::IngestExternalFiles: atomic across the column families of one
+// instance; instances one after the other). Accumulo's bulk import, with
+// the shards as its tablets.
 //
 // Aggregation stays correct when keys already exist: for an aggregated group
 // the cells of one key (in request order, oldest first) are folded with the
@@ -27,8 +29,8 @@ rocksdb::Slice S(const std::string& s) { return rocksdb::Slice(s); }
 
 }  // namespace
 
-Status RocksGraph::SortedCellsForGroup(const GroupState& group, std::vector<KeyValue> kvs,
-                                       std::vector<KeyValue>* out) {
+Status RocksGraph::SortedCellsForGroup(const GroupState& group, const ShardMap& shards,
+                                       std::vector<KeyValue> kvs, std::vector<KeyValue>* out) {
   if (group.distinct) {
     QUARRY_ASSIGN_OR_RETURN(uint64_t id, ids_->Reserve(kvs.size()));
     for (KeyValue& kv : kvs) AppendDistinctSuffix(id++, &kv.key);
@@ -44,7 +46,9 @@ Status RocksGraph::SortedCellsForGroup(const GroupState& group, std::vector<KeyV
     size_t end = i;
     while (end < kvs.size() && kvs[end].key == kvs[i].key) ++end;
     std::string stored;
-    rocksdb::Status s = db_->db()->Get(rocksdb::ReadOptions(), group.cf, S(kvs[i].key), &stored);
+    size_t db = shards.InstanceOf(kvs[i].key);
+    rocksdb::Status s =
+        dbs_[db]->db()->Get(rocksdb::ReadOptions(), group.cfs[db], S(kvs[i].key), &stored);
     if (!s.ok() && !s.IsNotFound()) return FromRocks(s, "reading a stored value for bulk import");
     std::vector<std::string_view> values;
     if (s.ok()) values.push_back(stored);
@@ -58,15 +62,46 @@ Status RocksGraph::SortedCellsForGroup(const GroupState& group, std::vector<KeyV
   return Status::OK();
 }
 
-Status RocksGraph::WriteSstFile(const GroupState& group, const std::vector<KeyValue>& kvs,
-                                const std::string& path) const {
-  rocksdb::Options options = db_->db()->GetOptions(group.cf);
-  rocksdb::SstFileWriter writer(rocksdb::EnvOptions(), options, group.cf);
+Status RocksGraph::WriteSstFile(const GroupState& group, size_t instance,
+                                std::span<const KeyValue> kvs, const std::string& path) const {
+  rocksdb::ColumnFamilyHandle* cf = group.cfs[instance];
+  rocksdb::Options options = dbs_[instance]->db()->GetOptions(cf);
+  rocksdb::SstFileWriter writer(rocksdb::EnvOptions(), options, cf);
   QUARRY_RETURN_IF_ERROR(FromRocks(writer.Open(path), "opening " + path));
   for (const KeyValue& kv : kvs) {
     QUARRY_RETURN_IF_ERROR(FromRocks(writer.Put(S(kv.key), S(kv.value)), "writing " + path));
   }
   return FromRocks(writer.Finish(), "finishing " + path);
+}
+
+// Cuts the sorted `kvs` into runs of one shard each (a stored key lies in
+// the shard of its key-package key) and writes a file per run.
+Status RocksGraph::WriteShardFiles(
+    const GroupState& group, const ShardMap& shards, const std::vector<KeyValue>& kvs,
+    const std::string& staging,
+    std::vector<std::vector<rocksdb::IngestExternalFileArg>>* args) const {
+  std::vector<rocksdb::IngestExternalFileArg*> per_instance(dbs_.size(), nullptr);
+  for (size_t i = 0; i < kvs.size();) {
+    size_t shard = shards.ShardOf(kvs[i].key);
+    size_t end = i + 1;
+    while (end < kvs.size() && shards.ShardOf(kvs[end].key) == shard) ++end;
+    size_t instance = shards.InstanceOfShard(shard);
+    std::string path = (std::filesystem::path(staging) /
+                        (group.def->group() + "." + std::to_string(shard) + ".sst"))
+                           .string();
+    QUARRY_RETURN_IF_ERROR(
+        WriteSstFile(group, instance, std::span<const KeyValue>(kvs).subspan(i, end - i), path));
+    if (per_instance[instance] == nullptr) {
+      rocksdb::IngestExternalFileArg arg;
+      arg.column_family = group.cfs[instance];
+      arg.options.move_files = true;
+      (*args)[instance].push_back(std::move(arg));
+      per_instance[instance] = &(*args)[instance].back();
+    }
+    per_instance[instance]->external_files.push_back(path);
+    i = end;
+  }
+  return Status::OK();
 }
 
 Status RocksGraph::BulkImport(std::span<const Element> elements, const AddElementsOptions& options,
@@ -78,26 +113,21 @@ Status RocksGraph::BulkImport(std::span<const Element> elements, const AddElemen
   Status s = EncodeElements(elements, options, result, &cells);
   std::map<const GroupState*, std::vector<KeyValue>> by_group;
   for (Cell& c : cells) by_group[c.group].push_back(std::move(c.kv));
+  std::shared_lock<std::shared_mutex> lock(shard_mu_);
   std::filesystem::path staging = std::filesystem::path(dir_) / "bulk-import";
   std::error_code ec;
   std::filesystem::remove_all(staging, ec);
   std::filesystem::create_directories(staging, ec);
-  std::vector<rocksdb::IngestExternalFileArg> args;
+  std::vector<std::vector<rocksdb::IngestExternalFileArg>> args(dbs_.size());
   for (auto& [group, kvs] : by_group) {
     if (!s.ok()) break;
     std::vector<KeyValue> sorted;
-    s = SortedCellsForGroup(*group, std::move(kvs), &sorted);
-    if (!s.ok()) break;
-    std::string path = (staging / (group->def->group() + ".sst")).string();
-    s = WriteSstFile(*group, sorted, path);
-    rocksdb::IngestExternalFileArg arg;
-    arg.column_family = group->cf;
-    arg.external_files = {path};
-    arg.options.move_files = true;
-    args.push_back(std::move(arg));
+    s = SortedCellsForGroup(*group, shards_, std::move(kvs), &sorted);
+    if (s.ok()) s = WriteShardFiles(*group, shards_, sorted, staging.string(), &args);
   }
-  if (s.ok() && !args.empty()) {
-    s = FromRocks(db_->db()->IngestExternalFiles(args), "ingesting bulk import files");
+  for (size_t i = 0; i < args.size() && s.ok(); ++i) {
+    if (args[i].empty()) continue;
+    s = FromRocks(dbs_[i]->db()->IngestExternalFiles(args[i]), "ingesting bulk import files");
   }
   std::filesystem::remove_all(staging, ec);
   if (!s.ok()) *result = AddElementsResult();

@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "store-rocks/distinct_key.h"
+#include "store-rocks/internal/data_dirs.h"
 #include "store-rocks/internal/rocks_graph.h"
 #include "store-rocks/metadata_format.h"
 #include "store-rocks/prefix_extractor.h"
@@ -14,19 +15,6 @@ namespace {
 bool GraphFilesExist(const std::string& dir) {
   std::error_code ec;
   return std::filesystem::exists(std::filesystem::path(dir) / "CURRENT", ec);
-}
-
-// Several data directories (shards spread over instances) are not built yet.
-Status CheckDataDirs(const std::string& dir, const StoreProperties& p) {
-  if (p.data_dirs.empty()) return Status::OK();
-  std::error_code ec;
-  if (p.data_dirs.size() == 1 && std::filesystem::weakly_canonical(p.data_dirs[0], ec) ==
-                                     std::filesystem::weakly_canonical(dir, ec)) {
-    return Status::OK();
-  }
-  return UnimplementedError(
-      "quarry.data.dirs: only the graph directory itself is supported for now (one RocksDB "
-      "instance per graph); several data directories are not implemented");
 }
 
 // The metadata of a closed graph, read from a read-only RocksDB open of the
@@ -99,8 +87,8 @@ Result<StoreProperties> EffectiveProperties(const std::map<std::string, std::str
 Result<std::unique_ptr<RocksGraph>> RocksGraph::Assemble(const std::string& dir,
                                                          std::shared_ptr<const Schema> schema,
                                                          const StoreProperties& properties,
+                                                         const std::vector<std::string>& dirs,
                                                          bool create) {
-  QUARRY_RETURN_IF_ERROR(CheckDataDirs(dir, properties));
   QUARRY_ASSIGN_OR_RETURN(std::string_view name, CanonicalKeyPackageName(properties.key_package));
   QUARRY_ASSIGN_OR_RETURN(auto package, MakeKeyPackage(name, schema));
   std::unique_ptr<RocksGraph> g(new RocksGraph());
@@ -109,6 +97,10 @@ Result<std::unique_ptr<RocksGraph>> RocksGraph::Assemble(const std::string& dir,
   g->package_ = std::shared_ptr<const KeyPackage>(std::move(package));
   g->properties_ = properties;
   g->properties_.key_package = std::string(name);
+  g->properties_.data_dirs = dirs;
+  int threads = properties.EffectiveScanThreads();
+  // The consumer's thread counts as one: threads - 1 TBB workers read shards.
+  if (threads > 1) g->arena_ = std::make_unique<tbb::task_arena>(threads, 1);
   std::map<std::string, GroupPlugins> plugins;
   auto prefix = NewRowPrefixTransform();
   for (const auto* defs : {&schema->entity_groups(), &schema->edge_groups()}) {
@@ -131,16 +123,16 @@ Result<std::unique_ptr<RocksGraph>> RocksGraph::Assemble(const std::string& dir,
       g->groups_.emplace(def->group(), std::move(state));
     }
   }
-  QUARRY_ASSIGN_OR_RETURN(g->db_, RocksInstance::Open(dir, g->properties_, plugins, create));
-  for (auto& [group, state] : g->groups_) state.cf = g->db_->Group(group);
-  QUARRY_ASSIGN_OR_RETURN(g->ids_, DistinctIdAllocator::Open(g->db_.get()));
+  QUARRY_RETURN_IF_ERROR(g->OpenInstances(dirs, plugins, create));
+  g->shards_ = ShardMap({}, g->dbs_.size());
+  QUARRY_ASSIGN_OR_RETURN(g->ids_, DistinctIdAllocator::Open(g->dbs_[0].get()));
   return g;
 }
 
 Status RocksGraph::WriteInitialMetadata() {
   rocksdb::WriteBatch batch;
   auto put = [&](std::string_view k, const std::string& v) {
-    return FromRocks(batch.Put(db_->metadata(), rocksdb::Slice(k.data(), k.size()), v),
+    return FromRocks(batch.Put(dbs_[0]->metadata(), rocksdb::Slice(k.data(), k.size()), v),
                      "building metadata");
   };
   QUARRY_RETURN_IF_ERROR(put(kMetaFormat, std::to_string(kMetadataFormatVersion)));
@@ -150,10 +142,13 @@ Status RocksGraph::WriteInitialMetadata() {
   QUARRY_RETURN_IF_ERROR(put(kMetaDistinctFormat, std::to_string(kDistinctKeyFormatVersion)));
   QUARRY_RETURN_IF_ERROR(put(kMetaStoreProperties, properties_.ToPropertiesText()));
   QUARRY_RETURN_IF_ERROR(put(kMetaSplitPoints, EncodeSplitPoints(split_points_)));
+  if (!properties_.data_dirs.empty()) {
+    QUARRY_RETURN_IF_ERROR(put(kMetaDataDirs, EncodeSplitPoints(properties_.data_dirs)));
+  }
   QUARRY_RETURN_IF_ERROR(put(kMetaSchema, schema_->json().dump()));  // Marks the graph whole.
   rocksdb::WriteOptions options;
   options.sync = true;
-  return FromRocks(db_->db()->Write(options, &batch), "writing the metadata of " + dir_);
+  return FromRocks(dbs_[0]->db()->Write(options, &batch), "writing the metadata of " + dir_);
 }
 
 Result<std::unique_ptr<Graph>> RocksGraph::Create(const std::string& dir,
@@ -161,7 +156,14 @@ Result<std::unique_ptr<Graph>> RocksGraph::Create(const std::string& dir,
                                                   const StoreProperties& properties) {
   if (schema == nullptr) return InvalidArgumentError("Graph::Create needs a schema");
   if (GraphFilesExist(dir)) return AlreadyExistsError("a graph already exists in " + dir);
-  QUARRY_ASSIGN_OR_RETURN(auto g, Assemble(dir, std::move(schema), properties, true));
+  QUARRY_ASSIGN_OR_RETURN(std::vector<std::string> dirs,
+                          ResolveDataDirs(dir, properties.data_dirs));
+  for (size_t i = 1; i < dirs.size(); ++i) {
+    if (GraphFilesExist(dirs[i])) {
+      return AlreadyExistsError("quarry.data.dirs: a database already exists in " + dirs[i]);
+    }
+  }
+  QUARRY_ASSIGN_OR_RETURN(auto g, Assemble(dir, std::move(schema), properties, dirs, true));
   QUARRY_RETURN_IF_ERROR(g->WriteInitialMetadata());
   return std::unique_ptr<Graph>(std::move(g));
 }
@@ -187,14 +189,17 @@ Result<std::unique_ptr<Graph>> RocksGraph::Open(const std::string& dir,
   if (!stored.ok()) return DataLossError("stored schema: " + stored.status().message());
   bool new_schema = schema != nullptr;
   if (new_schema) QUARRY_RETURN_IF_ERROR(CheckSchemaMigration(**stored, *schema));
-  QUARRY_ASSIGN_OR_RETURN(auto g, Assemble(dir, new_schema ? schema : *stored, props, false));
-  auto splits = meta.find(std::string(kMetaSplitPoints));
-  if (splits != meta.end()) {
-    QUARRY_ASSIGN_OR_RETURN(g->split_points_, DecodeSplitPoints(splits->second));
-  }
-  if (new_schema) QUARRY_RETURN_IF_ERROR(g->db_->PutMeta(kMetaSchema, schema->json().dump()));
+  QUARRY_ASSIGN_OR_RETURN(std::vector<std::string> dirs, StoredDataDirs(meta, dir));
   if (properties != nullptr) {
-    QUARRY_RETURN_IF_ERROR(g->db_->PutMeta(kMetaStoreProperties, props.ToPropertiesText()));
+    QUARRY_ASSIGN_OR_RETURN(auto given, ResolveDataDirs(dir, properties->data_dirs));
+    QUARRY_RETURN_IF_ERROR(CheckSameDataDirs(dirs, given, properties->data_dirs));
+  }
+  QUARRY_ASSIGN_OR_RETURN(auto g, Assemble(dir, new_schema ? schema : *stored, props, dirs, false));
+  QUARRY_RETURN_IF_ERROR(g->LoadShards(meta));
+  if (new_schema) QUARRY_RETURN_IF_ERROR(g->dbs_[0]->PutMeta(kMetaSchema, schema->json().dump()));
+  if (properties != nullptr) {
+    QUARRY_RETURN_IF_ERROR(
+        g->dbs_[0]->PutMeta(kMetaStoreProperties, g->properties_.ToPropertiesText()));
   }
   return std::unique_ptr<Graph>(std::move(g));
 }

@@ -1,13 +1,21 @@
 // RocksGraph: GetElements, GetAllElements, GetElementsInRanges
-// (gaffer-compat.md §9). One scan stack (iterators/scan_stack.h) per (seed
-// batch, group column family) over a RocksKvIterator, streamed one after the
-// other over one snapshot. Only the column families of the view's groups are
-// read (locality groups).
+// (gaffer-compat.md §9). Each seed batch's ranges are cut at the shard
+// boundaries (store-rocks/internal/shard_map.h); one scan stack
+// (iterators/scan_stack.h) runs per (seed batch, group column family, shard)
+// over a RocksKvIterator on the shard's instance, and the streams are emitted
+// in that order — the order of one serial scan, since no shard boundary cuts
+// a row. When the ranges touch several shards (or seed batches) and
+// quarry.scan.threads > 1, the streams run in parallel with a bounded
+// prefetch (parallel_element_iterator.h); otherwise one after the other.
+// Every stream reads one snapshot per instance, all taken together at the
+// call. Only the column families of the view's groups are read (locality
+// groups).
 #include <rocksdb/snapshot.h>
 
 #include "iterators/scan_stack.h"
 #include "iterators/view_validation.h"
 #include "store-rocks/internal/concat_element_iterator.h"
+#include "store-rocks/internal/parallel_element_iterator.h"
 #include "store-rocks/internal/rocks_graph.h"
 #include "store-rocks/rocks_kv_iterator.h"
 
@@ -18,9 +26,13 @@ namespace {
 // within a batch of this many seeds, not across batches.
 constexpr size_t kSeedsPerBatch = 50000;
 
+// Parallel scans: elements each stream reads ahead, and streams in flight
+// per scan thread.
+constexpr size_t kParallelChunk = 256;
+constexpr size_t kStreamsPerThread = 2;
+
 // What one scan reads: per batch of ranges, every planned group in turn.
 struct ScanInputs {
-  rocksdb::DB* db = nullptr;
   const KeyPackage* package = nullptr;
   View view;                              // As given (BuildScan expands it).
   std::vector<const GroupState*> groups;  // The expanded view's groups.
@@ -32,7 +44,6 @@ struct ScanInputs {
 // column families of its groups.
 Result<ScanInputs> PlanScan(const RocksGraph& graph, const QueryOptions& options, ScanKind kind) {
   ScanInputs in;
-  in.db = graph.instance().db();
   in.package = &graph.key_package();
   if (options.view.has_value()) in.view = *options.view;
   const Schema& schema = *graph.schema();
@@ -57,32 +68,79 @@ Result<ScanInputs> PlanScan(const RocksGraph& graph, const QueryOptions& options
   return in;
 }
 
-// One group's stack over `ranges` at `snapshot`.
-Result<std::unique_ptr<ElementIterator>> BuildGroupScan(const ScanInputs& in,
-                                                        const GroupState& group,
-                                                        const rocksdb::Snapshot* snapshot,
-                                                        std::vector<KeyRange> ranges) {
+// The part of one seed batch that lies in one shard.
+struct ScanPiece {
+  size_t shard = 0;
+  std::vector<KeyRange> ranges;
+};
+
+// One stream: a group's stack over a piece.
+struct ScanTask {
+  const GroupState* group = nullptr;
+  size_t piece = 0;
+};
+
+struct ScanPlan {
+  ScanInputs in;
+  ShardMap shards;
+  std::vector<ScanPiece> pieces;
+  std::vector<ScanTask> tasks;  // In output order: batch, group, shard.
+};
+
+ScanPlan PlanTasks(ScanInputs in, ShardMap shards) {
+  ScanPlan plan{std::move(in), std::move(shards), {}, {}};
+  for (std::vector<KeyRange>& batch : plan.in.batches) {
+    size_t first = plan.pieces.size();
+    if (plan.shards.shards() == 1) {
+      plan.pieces.push_back({0, std::move(batch)});
+    } else {
+      std::vector<std::vector<KeyRange>> cut = plan.shards.Cut(batch);
+      for (size_t s = 0; s < cut.size(); ++s) {
+        if (!cut[s].empty()) plan.pieces.push_back({s, std::move(cut[s])});
+      }
+    }
+    for (const GroupState* group : plan.in.groups) {
+      for (size_t p = first; p < plan.pieces.size(); ++p) plan.tasks.push_back({group, p});
+    }
+  }
+  plan.in.batches.clear();
+  return plan;
+}
+
+// One task's stack over its piece, on its shard's instance.
+Result<std::unique_ptr<ElementIterator>> BuildTaskScan(const ScanPlan& plan, const ScanTask& task,
+                                                       const RocksGraph::Snapshots& snapshots) {
+  const ScanPiece& piece = plan.pieces[task.piece];
+  size_t instance = plan.shards.InstanceOfShard(piece.shard);
   RocksScanOptions rocks;
-  rocks.snapshot = snapshot;
-  rocks.with_distinct_suffix = group.distinct;
-  auto source = std::make_unique<RocksKvIterator>(in.db, group.cf, rocks);
-  QUARRY_ASSIGN_OR_RETURN(
-      auto scan, BuildScan(*in.package, in.view, in.scan, std::move(source), std::move(ranges)));
+  rocks.snapshot = snapshots[instance];
+  rocks.with_distinct_suffix = task.group->distinct;
+  auto source =
+      std::make_unique<RocksKvIterator>(snapshots.db(instance), task.group->cfs[instance], rocks);
+  QUARRY_ASSIGN_OR_RETURN(auto scan, BuildScan(*plan.in.package, plan.in.view, plan.in.scan,
+                                               std::move(source), piece.ranges));
   return std::unique_ptr<ElementIterator>(std::move(scan));
 }
 
-// Streams the scan over one snapshot, taken now. The stream reads the
-// package and group states by pointer: it must not outlive the graph.
-std::unique_ptr<ElementIterator> StreamScan(ScanInputs in) {
-  auto snapshot = std::make_shared<rocksdb::ManagedSnapshot>(in.db);
-  size_t count = in.groups.size() * in.batches.size();
-  auto shared = std::make_shared<const ScanInputs>(std::move(in));
-  auto make = [shared, snapshot](size_t index) {
-    const ScanInputs& s = *shared;
-    return BuildGroupScan(s, *s.groups[index % s.groups.size()], snapshot->snapshot(),
-                          s.batches[index / s.groups.size()]);
+// Streams the scan over snapshots taken now. The stream reads the package
+// and group states by pointer: it must not outlive the graph.
+std::unique_ptr<ElementIterator> StreamScan(const RocksGraph& graph, ScanInputs in) {
+  auto snapshots = std::make_shared<RocksGraph::Snapshots>();
+  ShardMap shards = graph.TakeSnapshots(snapshots.get());
+  auto plan = std::make_shared<const ScanPlan>(PlanTasks(std::move(in), std::move(shards)));
+  size_t count = plan->tasks.size();
+  auto make = [plan, snapshots](size_t index) {
+    return BuildTaskScan(*plan, plan->tasks[index], *snapshots);
   };
-  return std::make_unique<ConcatElementIterator>(count, std::move(make), snapshot);
+  tbb::task_arena* arena = graph.scan_arena();
+  // A scan touching one shard of one batch (a few seeds) stays serial: the
+  // hand-off would cost more than it saves.
+  if (arena != nullptr && count > 1 && plan->pieces.size() > 1) {
+    size_t window = kStreamsPerThread * static_cast<size_t>(arena->max_concurrency());
+    return std::make_unique<ParallelElementIterator>(count, std::move(make), snapshots, arena,
+                                                     window, kParallelChunk);
+  }
+  return std::make_unique<ConcatElementIterator>(count, std::move(make), snapshots);
 }
 
 }  // namespace
@@ -100,14 +158,14 @@ Result<std::unique_ptr<ElementIterator>> RocksGraph::GetElements(
     if (i % kSeedsPerBatch == 0) in.batches.emplace_back();
     QUARRY_RETURN_IF_ERROR(package_->RangesFor(seeds[i], in.scan.seed_options, &in.batches.back()));
   }
-  return StreamScan(std::move(in));
+  return StreamScan(*this, std::move(in));
 }
 
 Result<std::unique_ptr<ElementIterator>> RocksGraph::GetAllElements(
     const QueryOptions& options) const {
   QUARRY_ASSIGN_OR_RETURN(ScanInputs in, PlanScan(*this, options, ScanKind::kAllElements));
   in.batches.push_back({KeyRange::All()});
-  return StreamScan(std::move(in));
+  return StreamScan(*this, std::move(in));
 }
 
 Result<std::unique_ptr<ElementIterator>> RocksGraph::GetElementsInRanges(
@@ -121,7 +179,7 @@ Result<std::unique_ptr<ElementIterator>> RocksGraph::GetElementsInRanges(
     QUARRY_RETURN_IF_ERROR(package_->RangesBetween(a, b, in.scan.seed_options, &ranges));
   }
   if (!ranges.empty()) in.batches.push_back(std::move(ranges));
-  return StreamScan(std::move(in));
+  return StreamScan(*this, std::move(in));
 }
 
 }  // namespace quarry::internal

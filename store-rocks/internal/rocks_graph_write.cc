@@ -1,6 +1,8 @@
 // RocksGraph: AddElements and DeleteElements (gaffer-compat.md §9.10).
 #include <rocksdb/write_batch.h>
 
+#include <algorithm>
+
 #include "graph-core/clock.h"
 #include "iterators/visibility.h"
 #include "store-rocks/distinct_key.h"
@@ -83,8 +85,10 @@ Status RocksGraph::EncodeElements(std::span<const Element> elements,
   return Status::OK();
 }
 
-// One WriteBatch: Merge for aggregated groups, Put under a fresh distinct id
-// for the others.
+// One WriteBatch per instance, each cell in its shard's instance: Merge for
+// aggregated groups, Put under a fresh distinct id for the others. Every cell
+// is encoded before anything is written; the batches are written one
+// instance after the other (atomic within an instance only).
 Status RocksGraph::WriteCells(std::vector<Cell>* cells) {
   if (cells->empty()) return Status::OK();
   uint64_t distinct_cells = 0;
@@ -93,22 +97,39 @@ Status RocksGraph::WriteCells(std::vector<Cell>* cells) {
   if (distinct_cells > 0) {
     QUARRY_ASSIGN_OR_RETURN(next_id, ids_->Reserve(distinct_cells));
   }
-  rocksdb::WriteBatch batch;
+  // Key order per group makes each memtable insert land next to the previous
+  // one (RocksDB reuses its skip-list search), a quarter of ingest CPU in
+  // profiles. Stable, so repeats of a key keep their operand order.
+  std::stable_sort(cells->begin(), cells->end(), [](const Cell& a, const Cell& b) {
+    if (a.group != b.group) return a.group < b.group;
+    return a.kv.key < b.kv.key;
+  });
+  std::shared_lock<std::shared_mutex> lock(shard_mu_);
+  std::vector<rocksdb::WriteBatch> batches(dbs_.size());
   for (Cell& c : *cells) {
+    size_t i = dbs_.size() == 1 ? 0 : shards_.InstanceOf(c.kv.key);
     rocksdb::Status s;
     if (c.group->distinct) {
       AppendDistinctSuffix(next_id++, &c.kv.key);
-      s = batch.Put(c.group->cf, S(c.kv.key), S(c.kv.value));
+      s = batches[i].Put(c.group->cfs[i], S(c.kv.key), S(c.kv.value));
     } else {
-      s = batch.Merge(c.group->cf, S(c.kv.key), S(c.kv.value));
+      s = batches[i].Merge(c.group->cfs[i], S(c.kv.key), S(c.kv.value));
     }
     QUARRY_RETURN_IF_ERROR(FromRocks(s, "building the write batch"));
   }
-  QUARRY_RETURN_IF_ERROR(
-      FromRocks(db_->db()->Write(db_->write_options(), &batch), "writing elements"));
-  if (properties_.durability == Durability::kFlush) {
-    // The batch is stored; a failed WAL flush only weakens its durability.
-    return FromRocks(db_->db()->FlushWAL(/*sync=*/false), "flushing the WAL");
+  return WriteBatches(&batches, "writing elements");
+}
+
+Status RocksGraph::WriteBatches(std::vector<rocksdb::WriteBatch>* batches,
+                                const std::string& what) {
+  for (size_t i = 0; i < batches->size(); ++i) {
+    if ((*batches)[i].Count() == 0) continue;
+    RocksInstance& db = *dbs_[i];
+    QUARRY_RETURN_IF_ERROR(FromRocks(db.db()->Write(db.write_options(), &(*batches)[i]), what));
+    if (properties_.durability == Durability::kFlush) {
+      // The batch is stored; a failed WAL flush only weakens its durability.
+      QUARRY_RETURN_IF_ERROR(FromRocks(db.db()->FlushWAL(/*sync=*/false), "flushing the WAL"));
+    }
   }
   return Status::OK();
 }
@@ -116,7 +137,8 @@ Status RocksGraph::WriteCells(std::vector<Cell>* cells) {
 // Deletes every stored key/value of each element: both halves of an edge,
 // and for non-aggregated groups every insert with those keys.
 Status RocksGraph::DeleteElements(std::span<const Element> elements) {
-  rocksdb::WriteBatch batch;
+  std::shared_lock<std::shared_mutex> lock(shard_mu_);
+  std::vector<rocksdb::WriteBatch> batches(dbs_.size());
   std::vector<KeyValue> kvs;
   for (size_t i = 0; i < elements.size(); ++i) {
     const GroupState* state = group(elements[i].group());
@@ -127,18 +149,19 @@ Status RocksGraph::DeleteElements(std::span<const Element> elements) {
     Status s = package_->Encode(elements[i], 0, &kvs);
     if (!s.ok()) return InvalidArgumentError(Where(i, elements[i]) + ": " + s.message());
     for (KeyValue& kv : kvs) {
+      size_t db = shards_.InstanceOf(kv.key);
       rocksdb::Status rs;
       if (state->distinct) {
         // Every insert of this key: [K 00 00.., K 01).
         std::string begin = kv.key + '\x00', end = kv.key + '\x01';
-        rs = batch.DeleteRange(state->cf, S(begin), S(end));
+        rs = batches[db].DeleteRange(state->cfs[db], S(begin), S(end));
       } else {
-        rs = batch.Delete(state->cf, S(kv.key));
+        rs = batches[db].Delete(state->cfs[db], S(kv.key));
       }
       QUARRY_RETURN_IF_ERROR(FromRocks(rs, "building the delete batch"));
     }
   }
-  return FromRocks(db_->db()->Write(db_->write_options(), &batch), "deleting elements");
+  return WriteBatches(&batches, "deleting elements");
 }
 
 }  // namespace quarry::internal

@@ -98,6 +98,19 @@ TEST(ExecutorTest, AddElementsFromAStreamInBatches) {
   EXPECT_EQ(f.graph->elements().size(), 22u);
 }
 
+TEST(ExecutorTest, AddElementsExplicitInputWinsInOneCall) {
+  DocFixture f;
+  // The 11 elements GetAllElements streams are dropped: AddElements adds its
+  // own two-element input, atomically in one call.
+  int calls = f.graph->add_calls();
+  ASSERT_OK(f.Run(R"({"operations":[{"class":"GetAllElements"},{"class":"AddElements","input":[
+      {"class":"Entity","group":"entity","vertex":8,"properties":{"count":1}},
+      {"class":"Entity","group":"entity","vertex":9,"properties":{"count":1}}]}]})")
+                .status());
+  EXPECT_EQ(f.graph->add_calls(), calls + 1);
+  EXPECT_EQ(f.graph->elements().size(), 13u);
+}
+
 TEST(ExecutorTest, CursorPages) {
   DocFixture f;
   ASSERT_OK_AND_ASSIGN(auto cursor, f.executor->Open(f.user, R"({"class":"GetAllElements"})"));

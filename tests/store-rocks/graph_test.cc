@@ -97,11 +97,14 @@ TEST_F(GraphTest, OpenWithARefusedSchemaChangeIsFailedPrecondition) {
   EXPECT_EQ(graph_->schema()->Group("Road")->group_by().size(), 1u);
 }
 
-TEST_F(GraphTest, SeveralDataDirectoriesAreUnimplemented) {
+TEST_F(GraphTest, DataDirectoriesMustStartWithTheGraphDir) {
   StoreProperties props;
   props.data_dirs = {dir_.string() + "/a", dir_.string() + "/b"};
   EXPECT_THAT(Graph::Create(dir_.string(), StoreTestSchema(), props),
-              StatusIs(StatusCode::kUnimplemented));
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "must be the graph dir"));
+  props.data_dirs = {dir_.string(), dir_.string() + "/b", dir_.string() + "/b/"};
+  EXPECT_THAT(Graph::Create(dir_.string(), StoreTestSchema(), props),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "listed twice"));
 }
 
 TEST_F(GraphTest, RepeatedInsertsAggregateIntoOneKey) {

@@ -85,11 +85,13 @@ uint64_t RawKeyCount(Graph& graph, std::string_view group) {
   const internal::GroupState* state = rocks.group(group);
   EXPECT_NE(state, nullptr) << group;
   if (state == nullptr) return 0;
-  std::unique_ptr<rocksdb::Iterator> it(
-      rocks.instance().db()->NewIterator(rocksdb::ReadOptions(), state->cf));
   uint64_t n = 0;
-  for (it->SeekToFirst(); it->Valid(); it->Next()) ++n;
-  EXPECT_TRUE(it->status().ok()) << it->status().ToString();
+  for (size_t i = 0; i < rocks.instance_count(); ++i) {
+    std::unique_ptr<rocksdb::Iterator> it(
+        rocks.instance(i).db()->NewIterator(rocksdb::ReadOptions(), state->cfs[i]));
+    for (it->SeekToFirst(); it->Valid(); it->Next()) ++n;
+    EXPECT_TRUE(it->status().ok()) << it->status().ToString();
+  }
   return n;
 }
 
@@ -129,6 +131,39 @@ Element CountEntity(std::string v, int64_t count, std::string first, std::string
                {"first", Value::String(std::move(first))},
                {"last", Value::String(std::move(last))}};
   return Element::Entity("Count", Value::String(std::move(v)), std::move(p));
+}
+
+std::vector<Element> RandomStoreElements(uint32_t seed, int count, int vertices) {
+  std::mt19937 rng(seed);
+  auto vertex = [&] { return "v" + std::to_string(rng() % vertices); };
+  auto small = [&] { return static_cast<int64_t>(rng() % 9) + 1; };
+  std::vector<Element> out;
+  for (int i = 0; i < count; ++i) {
+    switch (rng() % 4) {
+      case 0:
+        out.push_back(
+            CountEntity(vertex(), small(), "f" + std::to_string(i), "l" + std::to_string(i)));
+        break;
+      case 1:
+        out.push_back(Element::Entity("Event", Value::String(vertex()),
+                                      {{"note", Value::String("n" + std::to_string(i))}}));
+        break;
+      case 2:
+        out.push_back(LinkEdge(vertex(), vertex(), rng() % 2 == 0, small()));
+        break;
+      default:
+        out.push_back(Element::Edge("Road", Value::String(vertex()), Value::String(vertex()), true,
+                                    {{"bucket", Value::Int32(static_cast<int32_t>(rng() % 3))},
+                                     {"count", Value::Int64(small())}}));
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> InOrder(const std::vector<Element>& elements) {
+  std::vector<std::string> out;
+  for (const Element& e : elements) out.push_back(e.DebugString());
+  return out;
 }
 
 Element LinkEdge(std::string s, std::string d, bool directed, int64_t weight) {

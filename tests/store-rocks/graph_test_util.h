@@ -35,7 +35,7 @@ std::vector<Element> Drain(Result<std::unique_ptr<ElementIterator>> stream);
 Status DrainStatus(Result<std::unique_ptr<ElementIterator>> stream);
 
 // Raw key count of a group's column family (every stored key, no merges
-// hidden), via a RocksDB iterator.
+// hidden), via RocksDB iterators over every instance.
 uint64_t RawKeyCount(Graph& graph, std::string_view group);
 internal::RocksGraph& Rocks(Graph& graph);
 
@@ -54,6 +54,12 @@ class GraphTest : public ::testing::Test {
 };
 
 Element CountEntity(std::string v, int64_t count, std::string first = "", std::string last = "");
+// StoreTestSchema elements over `vertices` vertices "v<i>" (i < vertices):
+// Count entities, Event entities (aggregate: false), Link edges (either
+// directedness) and Road edges (bucket 0-2), with repeats that aggregate.
+std::vector<Element> RandomStoreElements(uint32_t seed, int count, int vertices);
+// Debug strings in stream order (not sorted).
+std::vector<std::string> InOrder(const std::vector<Element>& elements);
 Element LinkEdge(std::string s, std::string d, bool directed, int64_t weight);
 
 }  // namespace quarry::testing

@@ -68,5 +68,18 @@ TEST(StorePropertiesTest, RoundTripsThroughText) {
   EXPECT_EQ(back.data_dirs, p.data_dirs);
 }
 
+TEST(StorePropertiesTest, ScanThreadsDefaultToTheHardwareAndRoundTrip) {
+  ASSERT_OK_AND_ASSIGN(StoreProperties d, StoreProperties::Parse("", "f"));
+  EXPECT_EQ(d.scan_threads, 0);
+  EXPECT_GE(d.EffectiveScanThreads(), 1);
+  ASSERT_OK_AND_ASSIGN(StoreProperties p, StoreProperties::Parse("quarry.scan.threads=3\n", "f"));
+  EXPECT_EQ(p.EffectiveScanThreads(), 3);
+  EXPECT_TRUE(p.unknown_keys().empty());
+  ASSERT_OK_AND_ASSIGN(StoreProperties back, StoreProperties::Parse(p.ToPropertiesText(), "g"));
+  EXPECT_EQ(back.scan_threads, 3);
+  EXPECT_THAT(StoreProperties::Parse("quarry.scan.threads=-1\n", "f"),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "quarry.scan.threads"));
+}
+
 }  // namespace
 }  // namespace quarry

@@ -1,0 +1,58 @@
+#include "bench/common/args.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <string_view>
+
+namespace quarry::bench {
+namespace {
+
+std::string EnvOr(const char* name, std::string fallback) {
+  const char* v = std::getenv(name);
+  return v != nullptr && *v != '\0' ? std::string(v) : fallback;
+}
+
+bool Usage(const char* program, const std::string& why) {
+  std::fprintf(stderr,
+               "%s: %s\nusage: %s [--size quick|full] [--work DIR] [--repo DIR] [--only PREFIX]\n",
+               program, why.c_str(), program);
+  return false;
+}
+
+}  // namespace
+
+bool ParseBenchArgs(int argc, char** argv, BenchArgs* args) {
+  args->size = EnvOr("BENCH_SIZE", "quick");
+  args->work = EnvOr("BENCH_WORK", "bench-work");
+  args->repo = EnvOr("BENCH_REPO", ".");
+  for (int i = 1; i < argc; ++i) {
+    std::string_view flag = argv[i];
+    if (i + 1 >= argc) return Usage(argv[0], "missing value after " + std::string(flag));
+    std::string value = argv[++i];
+    if (flag == "--size") {
+      args->size = value;
+    } else if (flag == "--work") {
+      args->work = value;
+    } else if (flag == "--repo") {
+      args->repo = value;
+    } else if (flag == "--only") {
+      args->only = value;
+    } else {
+      return Usage(argv[0], "unknown flag " + std::string(flag));
+    }
+  }
+  if (!DatasetSpec::FromName(args->size, &args->spec)) {
+    return Usage(argv[0], "unknown size '" + args->size + "'");
+  }
+  return true;
+}
+
+bool BenchArgs::Wants(std::string_view name) const {
+  return only.empty() || name.starts_with(only) || only.starts_with(name);
+}
+
+size_t QuerySeedCount(const DatasetSpec& /*spec*/, bool hub_heavy) {
+  return hub_heavy ? 200 : 10'000;
+}
+
+}  // namespace quarry::bench

@@ -1,0 +1,45 @@
+// BenchArgs: the command line every benchmark binary accepts, so that the
+// driver (bench/run.sh) can call them all the same way.
+//
+//   <binary> [--size quick|full] [--work DIR] [--repo DIR] [--only PREFIX]
+//
+// --only (for profiling one scenario) runs the scenarios whose names start
+// with PREFIX, plus whatever they need (ingest, to have data to read).
+// Each flag defaults to the driver's environment variable (BENCH_SIZE,
+// BENCH_WORK, BENCH_REPO), then to quick, ./bench-work and the current
+// directory. The binary owns DIR (it may wipe it).
+//
+// Thread safety: plain values.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "bench/common/dataset.h"
+
+namespace quarry::bench {
+
+struct BenchArgs {
+  std::string size = "quick";
+  DatasetSpec spec = DatasetSpec::Quick();
+  std::string work;  // Scratch directory of this binary.
+  std::string repo;  // Repository root (bench/schema lives under it).
+  std::string only;  // Scenario name prefix; empty: every scenario.
+
+  // True if the scenario `name` (or one of a family, e.g. "1hop-") is wanted.
+  bool Wants(std::string_view name) const;
+};
+
+// Parses argv; on a bad argument prints why (with `usage`) to stderr and
+// returns false.
+bool ParseBenchArgs(int argc, char** argv, BenchArgs* args);
+
+// The number of 1-hop query seeds: the 10,000 uniform seeds, but 200
+// hub-heavy ones at every size. A hub-heavy seed is one of the top hubs about
+// one time in three, so 10,000 of them would return ~28M elements at quick
+// size and ~900M at full size (200: ~0.7M and ~18M). Every system must use
+// these counts with QuerySeeds() so that their result counts compare.
+size_t QuerySeedCount(const DatasetSpec& spec, bool hub_heavy);
+
+}  // namespace quarry::bench
