@@ -24,7 +24,6 @@
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
-#include <unordered_map>
 
 #include "iterators/aggregate.h"
 #include "store-rocks/distinct_key.h"
@@ -94,16 +93,27 @@ struct BulkCells {
     constexpr uint32_t kNone = UINT32_MAX;
     std::vector<uint32_t> heads, tails, next(refs.size(), kNone);
     {
-      std::unordered_map<std::string_view, uint32_t> distinct;
-      distinct.reserve(refs.size());
+      // Open addressing: slot -> distinct key (its first cell in heads).
+      size_t capacity = 16;
+      while (capacity < refs.size() * 2) capacity <<= 1;
+      std::vector<uint32_t> slots(capacity, kNone), hashes;
       for (uint32_t i = 0; i < refs.size(); ++i) {
-        auto [it, inserted] = distinct.try_emplace(key(i), static_cast<uint32_t>(heads.size()));
-        if (inserted) {
-          heads.push_back(i);
-          tails.push_back(i);
-        } else {
-          next[tails[it->second]] = i;
-          tails[it->second] = i;
+        const std::string_view k = key(i);
+        const size_t h = std::hash<std::string_view>()(k);
+        for (size_t pos = h & (capacity - 1);; pos = (pos + 1) & (capacity - 1)) {
+          const uint32_t u = slots[pos];
+          if (u == kNone) {
+            slots[pos] = static_cast<uint32_t>(heads.size());
+            heads.push_back(i);
+            tails.push_back(i);
+            hashes.push_back(static_cast<uint32_t>(h));
+            break;
+          }
+          if (hashes[u] == static_cast<uint32_t>(h) && key(heads[u]) == k) {
+            next[tails[u]] = i;
+            tails[u] = i;
+            break;
+          }
         }
       }
     }
