@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
+#include <span>
 
 #include "iterators/aggregate.h"
 #include "store-rocks/distinct_key.h"
@@ -272,6 +273,19 @@ class StoredValues {
   std::vector<std::unique_ptr<rocksdb::Iterator>> its_;
 };
 
+// Writes the cells `run` of one key of a non-aggregated group, with ids in
+// request order (first_id + cell index), as AddElements gives them.
+Status AddDistinctRun(const BulkCells& cells, std::span<const uint32_t> run, uint64_t first_id,
+                      size_t shard, size_t instance, BulkFiles* files) {
+  std::string key;
+  for (uint32_t cell : run) {
+    key.assign(cells.key(cell));
+    AppendDistinctSuffix(first_id + cell, &key);
+    QUARRY_RETURN_IF_ERROR(files->Add(shard, instance, key, cells.value(cell)));
+  }
+  return Status::OK();
+}
+
 constexpr size_t kPrefetchCells = 16;  // Of the next keys, while folding one.
 
 }  // namespace
@@ -287,7 +301,7 @@ Status RocksGraph::ImportGroup(const GroupState& group, const ShardMap& shards, 
   const PropertyLayout& layout = *package_->LayoutFor(group.def->group());
   StoredValues stored(dbs_, group);
   files->StartGroup(group);
-  std::string key_buffer, merged;
+  std::string merged;
   std::vector<std::string_view> values;
   size_t i = 0;
   for (const uint32_t end : sorted.run_ends) {
@@ -295,12 +309,8 @@ Status RocksGraph::ImportGroup(const GroupState& group, const ShardMap& shards, 
     std::string_view key = cells->key(order[i]);
     const size_t shard = shards.ShardOf(key), instance = shards.InstanceOfShard(shard);
     if (group.distinct) {
-      // Ids in request order, as AddElements gives them.
-      for (size_t j = i; j < end; ++j) {
-        key_buffer.assign(key);
-        AppendDistinctSuffix(first_id + order[j], &key_buffer);
-        QUARRY_RETURN_IF_ERROR(files->Add(shard, instance, key_buffer, cells->value(order[j])));
-      }
+      std::span<const uint32_t> run(order.data() + i, end - i);
+      QUARRY_RETURN_IF_ERROR(AddDistinctRun(*cells, run, first_id, shard, instance, files));
       i = end;
       continue;
     }
