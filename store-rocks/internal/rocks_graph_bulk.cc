@@ -11,10 +11,12 @@
 // Non-aggregated groups get fresh distinct ids, so nothing is replaced.
 //
 // Cost: each group's cells are packed into large blocks, equal keys found
-// by hashing and only the distinct keys sorted; stored values are found by one iterator per
-// instance walking the sorted keys (nothing is looked up once it is past the
-// last stored key, so an empty column family costs one seek); a key with a
-// single cell and no stored value is written as encoded, without a fold.
+// by hashing and only the distinct keys sorted; stored values are found by
+// one iterator per instance walking the sorted keys (a few Next() before a
+// Seek(); nothing is looked up past the last stored key, so an empty column
+// family costs one seek); a key with a single cell and no stored value is
+// written as encoded, without a fold; a group's cells are freed once its
+// files are written.
 //
 // REQUIRES (documented in graph.h): no concurrent writes to the same keys
 // while a bulk import runs — a write landing between the read of a stored
