@@ -18,7 +18,6 @@
 #include <rocksdb/db.h>
 #include <rocksdb/merge_operator.h>
 #include <rocksdb/slice_transform.h>
-#include <rocksdb/statistics.h>
 
 #include <map>
 #include <memory>
@@ -62,7 +61,6 @@ class RocksInstance {
   rocksdb::ColumnFamilyHandle* Group(std::string_view group) const;
   rocksdb::ColumnFamilyHandle* metadata() const { return db_->DefaultColumnFamily(); }
   const rocksdb::WriteOptions& write_options() const { return write_options_; }
-  rocksdb::Statistics* statistics() const { return statistics_.get(); }
   const std::string& path() const { return path_; }
 
   // Metadata: NotFound when absent.
@@ -76,7 +74,6 @@ class RocksInstance {
   std::unique_ptr<rocksdb::DB> db_;
   std::map<std::string, rocksdb::ColumnFamilyHandle*, std::less<>> handles_;  // Owned; by group.
   std::vector<rocksdb::ColumnFamilyHandle*> other_handles_;                   // Owned.
-  std::shared_ptr<rocksdb::Statistics> statistics_;
   rocksdb::WriteOptions write_options_;
 };
 
