@@ -17,30 +17,53 @@ Result<Element> DecodeForScan(const KeyPackage& package, std::string_view key,
 ElementFilterIterator::ElementFilterIterator(std::unique_ptr<KvIterator> source,
                                              const KeyPackage& package,
                                              ElementFilterOptions options)
-    : FilterIterator(std::move(source)), package_(package), options_(std::move(options)) {
+    : FilterIterator(std::move(source)),
+      package_(package),
+      matched_vertex_(options.matched_vertex) {
   // Drop validation for groups whose validators cannot fail, so that they
-  // are not decoded for nothing.
-  for (auto& [group, tests] : options_.groups) {
+  // are not decoded for nothing; groups left with no test are not kept.
+  for (auto& [group, tests] : options.groups) {
     const SchemaElementDefinition* def = package_.schema().Group(group);
     if (tests.validate && (def == nullptr || !HasValidators(*def))) tests.validate = false;
+    if (tests.empty()) continue;
+    groups_.emplace(group, GroupTests{std::move(tests), def});
   }
 }
 
+Element* ElementFilterIterator::DecodedElement() {
+  return decoded_ ? &element_ : source()->DecodedElement();
+}
+
 Result<bool> ElementFilterIterator::Accept(std::string_view key, std::string_view value) {
+  decoded_ = false;
+  if (groups_.empty()) return true;
   std::string_view group;
   QUARRY_RETURN_IF_ERROR(iterators_internal::GroupOfKey(key, &scratch_, &group));
-  auto it = options_.groups.find(group);
-  if (it == options_.groups.end() || it->second.empty()) return true;
-  const ElementTests& tests = it->second;
-  QUARRY_ASSIGN_OR_RETURN(Element element,
-                          DecodeForScan(package_, key, value, options_.matched_vertex));
-  if (tests.validate) {
-    const SchemaElementDefinition* def = package_.schema().Group(element.group());
-    if (def == nullptr) return DataLossError("cell of unknown group '" + element.group() + "'");
-    QUARRY_ASSIGN_OR_RETURN(bool valid, ValidateElement(*def, element));
+  auto it = groups_.find(group);
+  if (it == groups_.end()) return true;
+  if (Element* below = source()->DecodedElement(); below != nullptr) {
+    element_ = std::move(*below);
+  } else {
+    QUARRY_ASSIGN_OR_RETURN(element_, package_.Decode(key, value));
+  }
+  decoded_ = true;
+  if (matched_vertex_) return Test(it->second);
+  // The tests see the element as the scan returns it; the element handed up
+  // keeps its matched vertex (DecodedElement's contract).
+  std::optional<MatchedVertex> matched = element_.matched_vertex();
+  element_.set_matched_vertex(std::nullopt);
+  Result<bool> kept = Test(it->second);
+  element_.set_matched_vertex(matched);
+  return kept;
+}
+
+Result<bool> ElementFilterIterator::Test(const GroupTests& tests) const {
+  if (tests.tests.validate) {
+    // def is the key's group's definition; Decode checked the group exists.
+    QUARRY_ASSIGN_OR_RETURN(bool valid, ValidateElement(*tests.def, element_));
     if (!valid) return false;
   }
-  return tests.filter.Test(element);
+  return tests.tests.filter.Test(element_);
 }
 
 }  // namespace quarry

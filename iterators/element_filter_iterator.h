@@ -3,7 +3,9 @@
 // table Validator, gaffer-compat.md §4.4 priority 20, age-off) and a view
 // filter (the pre-aggregation filter, priority 34, or the post-aggregation
 // filter, priority 37). One layer runs both tests on one decode; groups with
-// nothing to test pass without being decoded.
+// nothing to test pass without being decoded. The element decoded for an
+// accepted cell is handed up (KvIterator::DecodedElement), so the output
+// stage does not decode it again.
 //
 // Thread safety: as KvIterator (one thread at a time).
 #pragma once
@@ -43,14 +45,29 @@ class ElementFilterIterator : public FilterIterator {
   ElementFilterIterator(std::unique_ptr<KvIterator> source, const KeyPackage& package,
                         ElementFilterOptions options);
 
+  // The element this layer decoded for the current cell, else the source's.
+  Element* DecodedElement() override;
+
  protected:
   // DataLoss (ending the scan) if a tested cell cannot be decoded.
   Result<bool> Accept(std::string_view key, std::string_view value) override;
 
  private:
+  // One group's tests, with its schema definition when validating.
+  struct GroupTests {
+    ElementTests tests;
+    const SchemaElementDefinition* def = nullptr;
+  };
+  // Runs `tests` on element_.
+  Result<bool> Test(const GroupTests& tests) const;
+
   const KeyPackage& package_;
-  ElementFilterOptions options_;
+  std::map<std::string, GroupTests, std::less<>> groups_;
+  bool matched_vertex_;
   std::string scratch_;
+  // package_.Decode of the last cell Accept decoded; valid while `decoded_`.
+  Element element_;
+  bool decoded_ = false;
 };
 
 // Decodes a cell as the scan stack presents it: package.Decode, then
