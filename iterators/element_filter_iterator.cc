@@ -24,9 +24,14 @@ ElementFilterIterator::ElementFilterIterator(std::unique_ptr<KvIterator> source,
   // are not decoded for nothing; groups left with no test are not kept.
   for (auto& [group, tests] : options.groups) {
     const SchemaElementDefinition* def = package_.schema().Group(group);
-    if (tests.validate && (def == nullptr || !HasValidators(*def))) tests.validate = false;
+    std::optional<GroupValidator> validator;
+    if (tests.validate && def != nullptr) validator.emplace(*def);
+    if (!validator.has_value() || !validator->has_validators()) {
+      tests.validate = false;
+      validator.reset();
+    }
     if (tests.empty()) continue;
-    groups_.emplace(group, GroupTests{std::move(tests), def});
+    groups_.emplace(group, GroupTests{std::move(tests), std::move(validator)});
   }
 }
 
@@ -52,17 +57,15 @@ Result<bool> ElementFilterIterator::Accept(std::string_view key, std::string_vie
   // keeps its matched vertex (DecodedElement's contract).
   std::optional<MatchedVertex> matched = element_.matched_vertex();
   element_.set_matched_vertex(std::nullopt);
-  Result<bool> kept = Test(it->second);
+  bool kept = Test(it->second);
   element_.set_matched_vertex(matched);
   return kept;
 }
 
-Result<bool> ElementFilterIterator::Test(const GroupTests& tests) const {
-  if (tests.tests.validate) {
-    // def is the key's group's definition; Decode checked the group exists.
-    QUARRY_ASSIGN_OR_RETURN(bool valid, ValidateElement(*tests.def, element_));
-    if (!valid) return false;
-  }
+bool ElementFilterIterator::Test(const GroupTests& tests) const {
+  // The validator is the key's group's; Decode checked that the group
+  // exists and the row's kind is the group's.
+  if (tests.validator.has_value() && !tests.validator->Valid(element_)) return false;
   return tests.tests.filter.Test(element_);
 }
 

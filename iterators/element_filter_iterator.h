@@ -12,11 +12,13 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "graph-core/predicate.h"
 #include "iterators/filter_iterator.h"
+#include "iterators/validate.h"
 #include "keypackages/key_package.h"
 
 namespace quarry {
@@ -53,13 +55,13 @@ class ElementFilterIterator : public FilterIterator {
   Result<bool> Accept(std::string_view key, std::string_view value) override;
 
  private:
-  // One group's tests, with its schema definition when validating.
+  // One group's tests, with its validator when validating.
   struct GroupTests {
     ElementTests tests;
-    const SchemaElementDefinition* def = nullptr;
+    std::optional<GroupValidator> validator;
   };
   // Runs `tests` on element_.
-  Result<bool> Test(const GroupTests& tests) const;
+  bool Test(const GroupTests& tests) const;
 
   const KeyPackage& package_;
   std::map<std::string, GroupTests, std::less<>> groups_;
