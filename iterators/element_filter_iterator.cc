@@ -14,26 +14,38 @@ Result<Element> DecodeForScan(const KeyPackage& package, std::string_view key,
   return element;
 }
 
-ElementFilterIterator::ElementFilterIterator(std::unique_ptr<KvIterator> source,
-                                             const KeyPackage& package,
-                                             ElementFilterOptions options)
-    : FilterIterator(std::move(source)),
-      package_(package),
-      matched_vertex_(options.matched_vertex) {
-  // Drop validation for groups whose validators cannot fail, so that they
-  // are not decoded for nothing; groups left with no test are not kept.
-  for (auto& [group, tests] : options.groups) {
-    const SchemaElementDefinition* def = package_.schema().Group(group);
+ElementFilterPlan PrepareElementFilter(
+    const Schema& schema, const std::map<std::string, ElementTests, std::less<>>& groups) {
+  ElementFilterPlan plan;
+  for (const auto& [group, tests] : groups) {
+    // Validation is dropped for groups whose validators cannot fail, so that
+    // they are not decoded for nothing.
+    const SchemaElementDefinition* def = schema.Group(group);
     std::optional<GroupValidator> validator;
     if (tests.validate && def != nullptr) validator.emplace(*def);
-    if (!validator.has_value() || !validator->has_validators()) {
-      tests.validate = false;
-      validator.reset();
-    }
-    if (tests.empty()) continue;
-    groups_.emplace(group, GroupTests{std::move(tests), std::move(validator)});
+    if (validator.has_value() && !validator->has_validators()) validator.reset();
+    if (!validator.has_value() && tests.filter.empty()) continue;
+    plan.groups.emplace(group, ElementFilterPlan::GroupTests{tests.filter, std::move(validator)});
   }
+  return plan;
 }
+
+ElementFilterIterator::ElementFilterIterator(std::unique_ptr<KvIterator> source,
+                                             const KeyPackage& package,
+                                             const ElementFilterOptions& options)
+    : ElementFilterIterator(std::move(source), package,
+                            std::make_shared<const ElementFilterPlan>(
+                                PrepareElementFilter(package.schema(), options.groups)),
+                            options.matched_vertex) {}
+
+ElementFilterIterator::ElementFilterIterator(std::unique_ptr<KvIterator> source,
+                                             const KeyPackage& package,
+                                             std::shared_ptr<const ElementFilterPlan> plan,
+                                             bool matched_vertex)
+    : FilterIterator(std::move(source)),
+      package_(package),
+      plan_(std::move(plan)),
+      matched_vertex_(matched_vertex) {}
 
 Element* ElementFilterIterator::DecodedElement() {
   return decoded_ ? &element_ : source()->DecodedElement();
@@ -41,11 +53,11 @@ Element* ElementFilterIterator::DecodedElement() {
 
 Result<bool> ElementFilterIterator::Accept(std::string_view key, std::string_view value) {
   decoded_ = false;
-  if (groups_.empty()) return true;
+  if (plan_->empty()) return true;
   std::string_view group;
   QUARRY_RETURN_IF_ERROR(iterators_internal::GroupOfKey(key, &scratch_, &group));
-  auto it = groups_.find(group);
-  if (it == groups_.end()) return true;
+  auto it = plan_->groups.find(group);
+  if (it == plan_->groups.end()) return true;
   if (Element* below = source()->DecodedElement(); below != nullptr) {
     element_ = std::move(*below);
   } else {
@@ -62,11 +74,11 @@ Result<bool> ElementFilterIterator::Accept(std::string_view key, std::string_vie
   return kept;
 }
 
-bool ElementFilterIterator::Test(const GroupTests& tests) const {
+bool ElementFilterIterator::Test(const ElementFilterPlan::GroupTests& tests) const {
   // The validator is the key's group's; Decode checked that the group
   // exists and the row's kind is the group's.
   if (tests.validator.has_value() && !tests.validator->Valid(element_)) return false;
-  return tests.tests.filter.Test(element_);
+  return tests.filter.Test(element_);
 }
 
 }  // namespace quarry

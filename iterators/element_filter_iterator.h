@@ -41,11 +41,31 @@ struct ElementFilterOptions {
   bool matched_vertex = true;
 };
 
+// ElementFilterOptions' groups prepared against a schema: validators built,
+// groups with nothing to test left out. Immutable: iterators (on any
+// threads) may share one. Must not outlive the schema.
+struct ElementFilterPlan {
+  struct GroupTests {
+    ElementFilter filter;                     // Empty passes everything.
+    std::optional<GroupValidator> validator;  // Absent: no validation.
+  };
+  std::map<std::string, GroupTests, std::less<>> groups;
+
+  bool empty() const { return groups.empty(); }
+};
+
+ElementFilterPlan PrepareElementFilter(
+    const Schema& schema, const std::map<std::string, ElementTests, std::less<>>& groups);
+
 class ElementFilterIterator : public FilterIterator {
  public:
   // `package` must outlive the iterator.
   ElementFilterIterator(std::unique_ptr<KvIterator> source, const KeyPackage& package,
-                        ElementFilterOptions options);
+                        const ElementFilterOptions& options);
+  // A prepared plan (PrepareElementFilter over package.schema());
+  // `matched_vertex` as ElementFilterOptions'. REQUIRES: plan != nullptr.
+  ElementFilterIterator(std::unique_ptr<KvIterator> source, const KeyPackage& package,
+                        std::shared_ptr<const ElementFilterPlan> plan, bool matched_vertex);
 
   // The element this layer decoded for the current cell, else the source's.
   Element* DecodedElement() override;
@@ -55,16 +75,11 @@ class ElementFilterIterator : public FilterIterator {
   Result<bool> Accept(std::string_view key, std::string_view value) override;
 
  private:
-  // One group's tests, with its validator when validating.
-  struct GroupTests {
-    ElementTests tests;
-    std::optional<GroupValidator> validator;
-  };
   // Runs `tests` on element_.
-  bool Test(const GroupTests& tests) const;
+  bool Test(const ElementFilterPlan::GroupTests& tests) const;
 
   const KeyPackage& package_;
-  std::map<std::string, GroupTests, std::less<>> groups_;
+  std::shared_ptr<const ElementFilterPlan> plan_;
   bool matched_vertex_;
   std::string scratch_;
   // package_.Decode of the last cell Accept decoded; valid while `decoded_`.
