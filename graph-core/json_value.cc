@@ -13,8 +13,6 @@
 namespace quarry {
 namespace {
 
-using internal::IndexPath;
-using internal::JoinPath;
 using internal::JsonError;
 using internal::JsonTypeName;
 using internal::ValueFromJsonAtDepth;
@@ -58,7 +56,7 @@ Result<ValueList> ReadItems(const Json& payload, std::string_view class_name, st
   items.reserve(payload.size());
   for (size_t i = 0; i < payload.size(); ++i) {
     QUARRY_ASSIGN_OR_RETURN(Value item,
-                            ValueFromJsonAtDepth(payload[i], IndexPath(path, i), depth));
+                            ValueFromJsonAtDepth(payload[i], json_fields::Index(path, i), depth));
     items.push_back(std::move(item));
   }
   return items;
@@ -69,8 +67,8 @@ Result<Value> ReadMap(const Json& payload, std::string_view class_name, std::str
   if (!payload.is_object()) return JsonError(path, WrongPayload(class_name, "an object", payload));
   ValueEntries entries;
   for (auto it = payload.begin(); it != payload.end(); ++it) {
-    QUARRY_ASSIGN_OR_RETURN(Value v,
-                            ValueFromJsonAtDepth(it.value(), JoinPath(path, it.key()), depth));
+    QUARRY_ASSIGN_OR_RETURN(
+        Value v, ValueFromJsonAtDepth(it.value(), json_fields::Join(path, it.key()), depth));
     entries.emplace_back(Value::String(it.key()), std::move(v));
   }
   return Value::Map(std::move(entries));
@@ -82,7 +80,8 @@ Result<Value> ReadFreqMap(const Json& payload, std::string_view class_name, std:
   FreqMap counts;
   for (auto it = payload.begin(); it != payload.end(); ++it) {
     if (it.key() == "class") continue;
-    QUARRY_ASSIGN_OR_RETURN(int64_t n, internal::JsonToInt64(it.value(), JoinPath(path, it.key())));
+    QUARRY_ASSIGN_OR_RETURN(int64_t n,
+                            internal::JsonToInt64(it.value(), json_fields::Join(path, it.key())));
     counts[it.key()] = n;
   }
   return Value::FreqMap(std::move(counts));
@@ -90,10 +89,10 @@ Result<Value> ReadFreqMap(const Json& payload, std::string_view class_name, std:
 
 Result<std::string> ReadStringField(const Json& object, std::string_view name,
                                     std::string_view path) {
-  const Json* field = internal::FindField(object, name);
+  const Json* field = json_fields::Find(object, name);
   if (field == nullptr) return std::string();
   if (!field->is_string()) {
-    return JsonError(JoinPath(path, name),
+    return JsonError(json_fields::Join(path, name),
                      "expected a string, got " + std::string(JsonTypeName(*field)));
   }
   return field->get<std::string>();
@@ -192,7 +191,7 @@ Result<Value> ReadPayload(std::string_view class_name, const Json& payload, std:
 Result<Value> ReadClassFieldForm(const Json& json, std::string_view path, int depth) {
   const Json& class_json = json["class"];
   if (!class_json.is_string()) {
-    return JsonError(JoinPath(path, "class"),
+    return JsonError(json_fields::Join(path, "class"),
                      "expected a string, got " + std::string(JsonTypeName(class_json)));
   }
   const std::string& name = class_json.get_ref<const std::string&>();

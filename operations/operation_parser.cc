@@ -9,8 +9,6 @@
 namespace quarry {
 namespace {
 
-using operations_internal::FieldPath;
-using operations_internal::FindField;
 using operations_internal::GetBool;
 using operations_internal::GetInt;
 using operations_internal::GetNumber;
@@ -22,9 +20,9 @@ using InputParser = Result<std::vector<Item>> (*)(const Json&, std::string_view)
 // Reads `field` with `parser` into `*out` if present.
 Status ReadInput(const Json& obj, const std::string& path, std::string_view field,
                  InputParser parser, std::optional<std::vector<Item>>* out) {
-  const Json* j = FindField(obj, field);
+  const Json* j = json_fields::Find(obj, field);
   if (j == nullptr) return Status::OK();
-  QUARRY_ASSIGN_OR_RETURN(*out, parser(*j, FieldPath(path, field)));
+  QUARRY_ASSIGN_OR_RETURN(*out, parser(*j, json_fields::Join(path, field)));
   return Status::OK();
 }
 
@@ -35,7 +33,7 @@ Status ReadEnum(const Json& obj, const std::string& path, std::string_view field
   if (!s.has_value()) return Status::OK();
   *out = parse(*s);
   if (!out->has_value()) {
-    return InvalidArgumentError(FieldPath(path, field) + ": unknown value '" + *s + "'");
+    return InvalidArgumentError(json_fields::Join(path, field) + ": unknown value '" + *s + "'");
   }
   return Status::OK();
 }
@@ -63,8 +61,8 @@ std::optional<bool> ParseSeedMatchingEqual(std::string_view s) {
 
 // view, includeIncomingOutGoing, directedType, seedMatching.
 Status ReadQueryFields(const Json& obj, const std::string& path, Operation* op) {
-  if (const Json* v = FindField(obj, "view")) {
-    QUARRY_ASSIGN_OR_RETURN(op->view, ParseView(*v, FieldPath(path, "view")));
+  if (const Json* v = json_fields::Find(obj, "view")) {
+    QUARRY_ASSIGN_OR_RETURN(op->view, ParseView(*v, json_fields::Join(path, "view")));
   }
   std::optional<IncludeIncomingOutgoing> io;
   QUARRY_RETURN_IF_ERROR(
@@ -90,7 +88,7 @@ Status RequireString(const Json& obj, const std::string& path, std::string_view 
                      std::string* out) {
   QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> s, GetString(obj, path, field));
   if (!s.has_value() || s->empty()) {
-    return InvalidArgumentError(FieldPath(path, field) + ": required");
+    return InvalidArgumentError(json_fields::Join(path, field) + ": required");
   }
   *out = std::move(*s);
   return Status::OK();
@@ -98,14 +96,15 @@ Status RequireString(const Json& obj, const std::string& path, std::string_view 
 
 Status ReadCsvGenerator(const Json& obj, const std::string& path, Operation* op) {
   std::string_view field = "csvGenerator";
-  const Json* gen = FindField(obj, field);
+  const Json* gen = json_fields::Find(obj, field);
   if (gen == nullptr) {
     field = "elementGenerator";  // v1 name, honoured when v2's is absent.
-    gen = FindField(obj, field);
+    gen = json_fields::Find(obj, field);
   }
   QUARRY_ASSIGN_OR_RETURN(op->include_header, GetBool(obj, path, "includeHeader", true));
-  if (gen == nullptr) return InvalidArgumentError(FieldPath(path, "csvGenerator") + ": required");
-  std::string gpath = FieldPath(path, field);
+  if (gen == nullptr)
+    return InvalidArgumentError(json_fields::Join(path, "csvGenerator") + ": required");
+  std::string gpath = json_fields::Join(path, field);
   if (!gen->is_object()) return InvalidArgumentError(gpath + ": expected an object");
   QUARRY_ASSIGN_OR_RETURN(op->csv.fields, GetStringMap(*gen, gpath, "fields"));
   QUARRY_ASSIGN_OR_RETURN(op->csv.constants, GetStringMap(*gen, gpath, "constants"));
@@ -119,9 +118,9 @@ Status ReadCsvGenerator(const Json& obj, const std::string& path, Operation* op)
 Status ReadLimitFields(const Json& obj, const std::string& path, Operation* op) {
   QUARRY_ASSIGN_OR_RETURN(std::optional<int64_t> limit, GetInt(obj, path, "resultLimit"));
   if (!limit.has_value())
-    return InvalidArgumentError(FieldPath(path, "resultLimit") + ": required");
+    return InvalidArgumentError(json_fields::Join(path, "resultLimit") + ": required");
   if (*limit < 0) {
-    return InvalidArgumentError(FieldPath(path, "resultLimit") + ": must not be negative");
+    return InvalidArgumentError(json_fields::Join(path, "resultLimit") + ": must not be negative");
   }
   op->result_limit = *limit;
   QUARRY_ASSIGN_OR_RETURN(op->truncate, GetBool(obj, path, "truncate", true));
@@ -131,21 +130,22 @@ Status ReadLimitFields(const Json& obj, const std::string& path, Operation* op) 
 Status ReadSplitFields(const Json& obj, const std::string& path, Operation* op) {
   QUARRY_ASSIGN_OR_RETURN(std::optional<int64_t> n, GetInt(obj, path, "numSplits"));
   if (n.has_value() && (*n < 1 || *n > 100000)) {  // Gaffer refuses numSplits < 1.
-    return InvalidArgumentError(FieldPath(path, "numSplits") + ": must be in [1, 100000]");
+    return InvalidArgumentError(json_fields::Join(path, "numSplits") + ": must be in [1, 100000]");
   }
   op->num_splits = n.value_or(1);
   QUARRY_ASSIGN_OR_RETURN(std::optional<double> p, GetNumber(obj, path, "proportionToSample"));
   if (p.has_value() && !(*p > 0.0 && *p <= 1.0)) {
-    return InvalidArgumentError(FieldPath(path, "proportionToSample") + ": must be in (0, 1]");
+    return InvalidArgumentError(json_fields::Join(path, "proportionToSample") +
+                                ": must be in (0, 1]");
   }
   op->proportion_to_sample = p.value_or(1.0);
   return Status::OK();
 }
 
 Status ReadBetweenSetsPairs(const Json& obj, const std::string& path, Operation* op) {
-  const Json* in = FindField(obj, "input");
-  if (in == nullptr) return InvalidArgumentError(FieldPath(path, "input") + ": required");
-  std::string ipath = FieldPath(path, "input");
+  const Json* in = json_fields::Find(obj, "input");
+  if (in == nullptr) return InvalidArgumentError(json_fields::Join(path, "input") + ": required");
+  std::string ipath = json_fields::Join(path, "input");
   if (in->is_array() && in->size() == 1) {  // A one-element list holding the Pair.
     in = &(*in)[0];
     ipath += "[0]";
@@ -161,9 +161,9 @@ Status ReadBetweenSetsPairs(const Json& obj, const std::string& path, Operation*
 }
 
 Status ReadRanges(const Json& obj, const std::string& path, Operation* op) {
-  const Json* in = FindField(obj, "input");
-  if (in == nullptr) return InvalidArgumentError(FieldPath(path, "input") + ": required");
-  std::string ipath = FieldPath(path, "input");
+  const Json* in = json_fields::Find(obj, "input");
+  if (in == nullptr) return InvalidArgumentError(json_fields::Join(path, "input") + ": required");
+  std::string ipath = json_fields::Join(path, "input");
   if (!in->is_array()) return InvalidArgumentError(ipath + ": expected an array of Pairs");
   for (size_t i = 0; i < in->size(); ++i) {
     QUARRY_ASSIGN_OR_RETURN(auto pair, operations_internal::ParseSeedPair(
@@ -231,11 +231,11 @@ bool ReadAdminFields(const Json& obj, const std::string& path, Operation* op, St
       *status = RequireString(obj, path, "directory", &op->directory);
       return true;
     case OperationKind::kPreviewValidation: {
-      const Json* s = FindField(obj, "schema");
-      *status =
-          s != nullptr && s->is_object()
-              ? Status::OK()
-              : InvalidArgumentError(FieldPath(path, "schema") + ": expected a schema object");
+      const Json* s = json_fields::Find(obj, "schema");
+      *status = s != nullptr && s->is_object()
+                    ? Status::OK()
+                    : InvalidArgumentError(json_fields::Join(path, "schema") +
+                                           ": expected a schema object");
       if (status->ok()) op->proposed_schema = *s;
       return true;
     }
@@ -279,9 +279,9 @@ Status ReadKindFields(const Json& obj, const std::string& path, Operation* op) {
 }
 
 Status ReadChain(const Json& obj, const std::string& path, Operation* op) {
-  const Json* ops = FindField(obj, "operations");
+  const Json* ops = json_fields::Find(obj, "operations");
   if (ops == nullptr) return Status::OK();
-  std::string opath = FieldPath(path, "operations");
+  std::string opath = json_fields::Join(path, "operations");
   if (!ops->is_array()) return InvalidArgumentError(opath + ": expected an array");
   for (size_t i = 0; i < ops->size(); ++i) {
     QUARRY_ASSIGN_OR_RETURN(Operation child,
@@ -304,8 +304,8 @@ Result<Operation> ParseOperation(const Json& json, const std::string& path) {
   if (cls.has_value()) {
     std::optional<OperationKind> kind = OperationKindFromClassName(*cls);
     if (!kind.has_value()) {
-      return InvalidArgumentError(FieldPath(path, "class") + ": unknown operation class '" + *cls +
-                                  "'");
+      return InvalidArgumentError(json_fields::Join(path, "class") + ": unknown operation class '" +
+                                  *cls + "'");
     }
     op.kind = *kind;
   }

@@ -25,7 +25,7 @@ Result<View> ExpandView(const View& view, const Operation& op, const ExecContext
   std::shared_ptr<const Schema> schema = ctx.graph->schema();
   Result<View> expanded =
       view.Expanded(GroupNames(schema->entity_groups()), GroupNames(schema->edge_groups()));
-  if (!expanded.ok()) return expanded.status().WithContext(FieldPath(op.path, "view"));
+  if (!expanded.ok()) return expanded.status().WithContext(json_fields::Join(op.path, "view"));
   return expanded;
 }
 
@@ -63,7 +63,7 @@ Result<ValueSet> EntityVertices(const std::vector<ElementId>& seeds, const Opera
   for (const ElementId& id : seeds) {
     const auto* e = std::get_if<EntitySeed>(&id);
     if (e == nullptr) {
-      return InvalidArgumentError(FieldPath(op.path, field) + ": " + OpName(op) +
+      return InvalidArgumentError(json_fields::Join(op.path, field) + ": " + OpName(op) +
                                   " takes entity ids, got " + DebugString(id));
     }
     vertices.insert(e->vertex);
@@ -104,7 +104,7 @@ Result<View> AdjacentIdsView(const Operation& op, const ExecContext& ctx) {
   for (const auto& [group, def] : expanded.entities()) {
     if (!def.pre_aggregation_filter.empty() || !def.post_aggregation_filter.empty() ||
         !def.post_transform_filter.empty() || def.has_transform()) {
-      return InvalidArgumentError(FieldPath(op.path, "view.entities." + group) +
+      return InvalidArgumentError(json_fields::Join(op.path, "view.entities." + group) +
                                   ": GetAdjacentIds does not allow entity filters");
     }
   }
@@ -137,7 +137,7 @@ Result<StepOutput> RunGetAdjacentIds(const Operation& op, StepOutput input, Exec
 // Entities of set A, and edges from A whose other end is in B.
 Result<StepOutput> RunBetweenSets(const Operation& op, StepOutput input, ExecContext& ctx) {
   if (!op.input_b.has_value()) {
-    return InvalidArgumentError(FieldPath(op.path, "inputB") + ": required");
+    return InvalidArgumentError(json_fields::Join(op.path, "inputB") + ": required");
   }
   QUARRY_ASSIGN_OR_RETURN(std::vector<ElementId> seeds_a,
                           CollectSeeds(AsStream(std::move(input)), op, ctx));

@@ -9,18 +9,6 @@ Status JsonError(std::string_view path, std::string_view message) {
   return InvalidArgumentError(std::string(path) + ": " + std::string(message));
 }
 
-std::string JoinPath(std::string_view path, std::string_view field) {
-  if (path.empty()) return std::string(field);
-  std::string out(path);
-  out += '.';
-  out += field;
-  return out;
-}
-
-std::string IndexPath(std::string_view path, size_t index) {
-  return std::string(path) + "[" + std::to_string(index) + "]";
-}
-
 std::string_view JsonTypeName(const Json& json) {
   switch (json.type()) {
     case Json::value_t::null:
@@ -53,12 +41,6 @@ Result<int64_t> JsonToInt64(const Json& json, std::string_view path) {
   }
   if (json.is_number_integer()) return json.get<int64_t>();
   return JsonError(path, "expected an integer, got " + std::string(JsonTypeName(json)));
-}
-
-const Json* FindField(const Json& json, std::string_view name) {
-  auto it = json.find(name);
-  if (it == json.end() || it->is_null()) return nullptr;
-  return &*it;
 }
 
 void OfferToSketch(const Value& value, HllSketch* sketch) {

@@ -1,5 +1,7 @@
 // Helpers shared by the typed-value JSON reader and the predicate parsers:
-// error construction with JSON paths, checked field access and sketch offers.
+// error construction with JSON paths, integer reading and sketch offers.
+// Paths and field access are json_fields.h's (Join, Index, Find), which this
+// header includes.
 //
 // Thread safety: stateless functions.
 #pragma once
@@ -10,6 +12,7 @@
 #include <string_view>
 
 #include "graph-core/hll_sketch.h"
+#include "graph-core/internal/json_fields.h"
 #include "graph-core/json_value.h"
 #include "graph-core/status.h"
 #include "graph-core/value.h"
@@ -19,21 +22,12 @@ namespace quarry::internal {
 // InvalidArgument "`path`: `message`" (just `message` when path is empty).
 Status JsonError(std::string_view path, std::string_view message);
 
-// "path.field", or "field" when path is empty.
-std::string JoinPath(std::string_view path, std::string_view field);
-// "path[index]".
-std::string IndexPath(std::string_view path, size_t index);
-
 // A short name of the JSON type of `json` for messages ("string", "object", ...).
 std::string_view JsonTypeName(const Json& json);
 
 // Reads a JSON integer as int64. InvalidArgument naming `path` if `json` is
 // not an integer or does not fit in 64 signed bits.
 Result<int64_t> JsonToInt64(const Json& json, std::string_view path);
-
-// Returns the field `name` of object `json`, or nullptr if absent or null.
-// REQUIRES: json.is_object().
-const Json* FindField(const Json& json, std::string_view name);
 
 // Offers one item to a sketch. Strings are offered as their UTF-8 bytes;
 // other values as "<java class>:<toString>" so that Long 5 and "5" differ.

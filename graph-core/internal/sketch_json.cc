@@ -31,9 +31,9 @@ Result<std::shared_ptr<const HllSketch>> SketchFromBase64(const Json& json, std:
 
 // Reads an optional integer precision field, checked against HllSketch's range.
 Result<int> ReadPrecision(const Json& payload, std::string_view field, std::string_view path) {
-  const Json* json = FindField(payload, field);
+  const Json* json = json_fields::Find(payload, field);
   if (json == nullptr) return HllSketch::kDefaultLgK;
-  std::string field_path = JoinPath(path, field);
+  std::string field_path = json_fields::Join(path, field);
   QUARRY_ASSIGN_OR_RETURN(int64_t v, JsonToInt64(*json, field_path));
   if (v < HllSketch::kMinLgK || v > HllSketch::kMaxLgK) {
     return JsonError(field_path, "precision " + std::to_string(v) + " is outside [" +
@@ -50,7 +50,8 @@ Result<std::shared_ptr<const HllSketch>> SketchFromOffers(const Json& offers, in
   }
   auto sketch = std::make_shared<HllSketch>(lg_k);
   for (size_t i = 0; i < offers.size(); ++i) {
-    QUARRY_ASSIGN_OR_RETURN(Value v, ValueFromJsonAtDepth(offers[i], IndexPath(path, i), depth));
+    QUARRY_ASSIGN_OR_RETURN(Value v,
+                            ValueFromJsonAtDepth(offers[i], json_fields::Index(path, i), depth));
     if (!v.is_null()) OfferToSketch(v, sketch.get());
   }
   return std::shared_ptr<const HllSketch>(std::move(sketch));
@@ -64,14 +65,14 @@ Result<Value> HllSketchFromJson(const Json& payload, std::string_view path, int 
                      "HllSketch expects an object, got " + std::string(JsonTypeName(payload)));
   }
   std::shared_ptr<const HllSketch> sketch;
-  if (const Json* bytes = FindField(payload, "bytes")) {
-    QUARRY_ASSIGN_OR_RETURN(sketch, SketchFromBase64(*bytes, JoinPath(path, "bytes")));
+  if (const Json* bytes = json_fields::Find(payload, "bytes")) {
+    QUARRY_ASSIGN_OR_RETURN(sketch, SketchFromBase64(*bytes, json_fields::Join(path, "bytes")));
   } else {
     QUARRY_ASSIGN_OR_RETURN(int lg_k, ReadPrecision(payload, "logK", path));
-    const Json* values = FindField(payload, "values");
+    const Json* values = json_fields::Find(payload, "values");
     static const Json kNoValues = Json::array();
     QUARRY_ASSIGN_OR_RETURN(sketch, SketchFromOffers(values ? *values : kNoValues, lg_k,
-                                                     JoinPath(path, "values"), depth));
+                                                     json_fields::Join(path, "values"), depth));
   }
   return Value::Sketch(ValueType::kHllSketch, std::move(sketch));
 }
@@ -83,27 +84,29 @@ Result<Value> HyperLogLogPlusFromJson(const Json& payload, std::string_view path
   }
   std::string inner_path(path);
   const Json* inner = &payload;
-  if (const Json* nested = FindField(payload, "hyperLogLogPlus")) {
-    inner_path = JoinPath(path, "hyperLogLogPlus");
+  if (const Json* nested = json_fields::Find(payload, "hyperLogLogPlus")) {
+    inner_path = json_fields::Join(path, "hyperLogLogPlus");
     inner = nested;
     if (!inner->is_object()) {
       return JsonError(inner_path, "expected an object, got " + std::string(JsonTypeName(*inner)));
     }
   }
   std::shared_ptr<const HllSketch> sketch;
-  if (const Json* bytes = FindField(*inner, "hyperLogLogPlusSketchBytes")) {
+  if (const Json* bytes = json_fields::Find(*inner, "hyperLogLogPlusSketchBytes")) {
     QUARRY_ASSIGN_OR_RETURN(
-        sketch, SketchFromBase64(*bytes, JoinPath(inner_path, "hyperLogLogPlusSketchBytes")));
+        sketch,
+        SketchFromBase64(*bytes, json_fields::Join(inner_path, "hyperLogLogPlusSketchBytes")));
   } else {
     QUARRY_ASSIGN_OR_RETURN(int p, ReadPrecision(*inner, "p", inner_path));
     // "sp" (the sparse precision) has no counterpart in Quarry's dense sketch.
-    if (const Json* sp = FindField(*inner, "sp")) {
-      QUARRY_RETURN_IF_ERROR(JsonToInt64(*sp, JoinPath(inner_path, "sp")).status());
+    if (const Json* sp = json_fields::Find(*inner, "sp")) {
+      QUARRY_RETURN_IF_ERROR(JsonToInt64(*sp, json_fields::Join(inner_path, "sp")).status());
     }
-    const Json* offers = FindField(*inner, "offers");
+    const Json* offers = json_fields::Find(*inner, "offers");
     static const Json kNoOffers = Json::array();
-    QUARRY_ASSIGN_OR_RETURN(sketch, SketchFromOffers(offers ? *offers : kNoOffers, p,
-                                                     JoinPath(inner_path, "offers"), depth));
+    QUARRY_ASSIGN_OR_RETURN(sketch,
+                            SketchFromOffers(offers ? *offers : kNoOffers, p,
+                                             json_fields::Join(inner_path, "offers"), depth));
   }
   return Value::Sketch(ValueType::kHyperLogLogPlus, std::move(sketch));
 }

@@ -56,11 +56,12 @@ Result<PredicatePtr> ParseAgeOff(const Json& json, std::string_view path) {
   int64_t millis = kDefaultAgeOffMillis;
   if (time) millis = *time;
   if (hours && __builtin_mul_overflow(*hours, kHourMillis, &millis)) {
-    return JsonError(JoinPath(path, "ageOffHours"), "too large");
+    return JsonError(json_fields::Join(path, "ageOffHours"), "too large");
   }
   if (days) {
     if (*days < INT32_MIN || *days > INT32_MAX) {
-      return JsonError(JoinPath(path, "ageOffDays"), "outside the java.lang.Integer range");
+      return JsonError(json_fields::Join(path, "ageOffDays"),
+                       "outside the java.lang.Integer range");
     }
     millis = *days * kDayMillis;
   }

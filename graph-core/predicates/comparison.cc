@@ -117,7 +117,7 @@ Result<PredicatePtr> ParseCompareToControl(const Json& json, std::string_view pa
   QUARRY_ASSIGN_OR_RETURN(Value value, ReadValueField(json, "value", path, true));
   if (!IsJavaComparable(value.type())) {
     return JsonError(
-        JoinPath(path, "value"),
+        json_fields::Join(path, "value"),
         "a value of class '" + std::string(JavaClassName(value.type())) + "' is not Comparable");
   }
   QUARRY_ASSIGN_OR_RETURN(std::optional<bool> or_equal_to,

@@ -9,15 +9,13 @@
 namespace quarry {
 namespace {
 
-using internal::IndexPath;
-using internal::JoinPath;
 using internal::JsonError;
 using internal::JsonTypeName;
 
 Result<std::vector<std::string>> ReadSelection(const Json& json, std::string_view path) {
-  const Json* f = internal::FindField(json, "selection");
+  const Json* f = json_fields::Find(json, "selection");
   if (f == nullptr) return internal::MissingField(path, "selection");
-  std::string field_path = JoinPath(path, "selection");
+  std::string field_path = json_fields::Join(path, "selection");
   if (!f->is_array()) {
     return JsonError(field_path, "expected an array, got " + std::string(JsonTypeName(*f)));
   }
@@ -25,8 +23,9 @@ Result<std::vector<std::string>> ReadSelection(const Json& json, std::string_vie
   for (size_t i = 0; i < f->size(); ++i) {
     const Json& key = (*f)[i];
     if (!key.is_string()) {
-      return JsonError(IndexPath(field_path, i), "expected a property or identifier name, got " +
-                                                     std::string(JsonTypeName(key)));
+      return JsonError(
+          json_fields::Index(field_path, i),
+          "expected a property or identifier name, got " + std::string(JsonTypeName(key)));
     }
     out.push_back(key.get<std::string>());
   }
@@ -117,8 +116,8 @@ Result<ElementFilter> ParseElementFilter(const Json& json, std::string_view path
   const Json* list = &json;
   std::string list_path(path);
   if (json.is_object()) {
-    list = internal::FindField(json, "predicates");
-    list_path = JoinPath(path, "predicates");
+    list = json_fields::Find(json, "predicates");
+    list_path = json_fields::Join(path, "predicates");
     if (list == nullptr) return ElementFilter();
   }
   if (!list->is_array()) {
@@ -128,7 +127,7 @@ Result<ElementFilter> ParseElementFilter(const Json& json, std::string_view path
   std::vector<TuplePredicate> predicates;
   for (size_t i = 0; i < list->size(); ++i) {
     QUARRY_ASSIGN_OR_RETURN(TuplePredicate p,
-                            ParseTuplePredicate((*list)[i], IndexPath(list_path, i)));
+                            ParseTuplePredicate((*list)[i], json_fields::Index(list_path, i)));
     predicates.push_back(std::move(p));
   }
   return ElementFilter(std::move(predicates));

@@ -55,7 +55,7 @@ Result<TypeMask> MaskForClass(const std::string& name, std::string_view path) {
     if (name == s.name) return s.mask;
   }
   Result<ValueType> type = ValueTypeFromClassName(name);
-  if (!type.ok()) return JsonError(JoinPath(path, "type"), "unknown class '" + name + "'");
+  if (!type.ok()) return JsonError(json_fields::Join(path, "type"), "unknown class '" + name + "'");
   return Bit(*type);
 }
 

@@ -138,17 +138,17 @@ class IntegerTupleAdapted : public Predicate {
 };
 
 Result<std::vector<size_t>> ReadIndexSelection(const Json& json, std::string_view path) {
-  const Json* f = FindField(json, "selection");
+  const Json* f = json_fields::Find(json, "selection");
   if (f == nullptr) return MissingField(path, "selection");
-  std::string field_path = JoinPath(path, "selection");
+  std::string field_path = json_fields::Join(path, "selection");
   if (!f->is_array()) {
     return JsonError(field_path,
                      "expected an array of tuple positions, got " + std::string(JsonTypeName(*f)));
   }
   std::vector<size_t> out;
   for (size_t i = 0; i < f->size(); ++i) {
-    QUARRY_ASSIGN_OR_RETURN(int64_t index, JsonToInt64((*f)[i], IndexPath(field_path, i)));
-    if (index < 0) return JsonError(IndexPath(field_path, i), "negative tuple position");
+    QUARRY_ASSIGN_OR_RETURN(int64_t index, JsonToInt64((*f)[i], json_fields::Index(field_path, i)));
+    if (index < 0) return JsonError(json_fields::Index(field_path, i), "negative tuple position");
     out.push_back(static_cast<size_t>(index));
   }
   return out;

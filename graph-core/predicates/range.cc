@@ -130,7 +130,7 @@ Result<Value> ReadBound(const Json& json, std::string_view field, std::string_vi
   QUARRY_ASSIGN_OR_RETURN(Value v, ReadValueField(json, field, path, false));
   if (!v.is_null() && !IsJavaComparable(v.type())) {
     return JsonError(
-        JoinPath(path, field),
+        json_fields::Join(path, field),
         "a value of class '" + std::string(JavaClassName(v.type())) + "' is not Comparable");
   }
   return v;
@@ -218,7 +218,7 @@ Result<std::optional<TimeUnit>> ReadTimeUnit(const Json& json, std::string_view 
   QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> name, ReadOptionalString(json, field, path));
   if (!name) return std::optional<TimeUnit>();
   std::optional<TimeUnit> unit = ParseTimeUnit(*name);
-  if (!unit) return JsonError(JoinPath(path, field), "unknown time unit '" + *name + "'");
+  if (!unit) return JsonError(json_fields::Join(path, field), "unknown time unit '" + *name + "'");
   return unit;
 }
 
@@ -263,13 +263,14 @@ Result<PredicatePtr> ParseTimeRange(const Json& json, std::string_view path) {
   int64_t zone_offset = 0;  // UTC unless a zone is given.
   if (spec.time_zone) {
     Result<int64_t> z = ParseTimeZoneOffset(*spec.time_zone);
-    if (!z.ok()) return JsonError(JoinPath(path, "timeZone"), z.status().message());
+    if (!z.ok()) return JsonError(json_fields::Join(path, "timeZone"), z.status().message());
     zone_offset = *z;
   }
-  QUARRY_ASSIGN_OR_RETURN(TimeBound start, ResolveBound(spec, spec.start, spec.start_offset,
-                                                        zone_offset, JoinPath(path, "start")));
+  QUARRY_ASSIGN_OR_RETURN(TimeBound start,
+                          ResolveBound(spec, spec.start, spec.start_offset, zone_offset,
+                                       json_fields::Join(path, "start")));
   QUARRY_ASSIGN_OR_RETURN(TimeBound end, ResolveBound(spec, spec.end, spec.end_offset, zone_offset,
-                                                      JoinPath(path, "end")));
+                                                      json_fields::Join(path, "end")));
   return PredicatePtr(std::make_unique<TimeRange>(std::move(spec), start, end));
 }
 

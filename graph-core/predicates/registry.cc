@@ -11,7 +11,6 @@
 namespace quarry {
 namespace {
 
-using internal::JoinPath;
 using internal::JsonError;
 using internal::PredicateClass;
 
@@ -72,10 +71,10 @@ Result<std::unique_ptr<Predicate>> ParsePredicate(const Json& json, std::string_
     return JsonError(
         path, "a predicate must be an object, got " + std::string(internal::JsonTypeName(json)));
   }
-  const Json* class_json = internal::FindField(json, "class");
+  const Json* class_json = json_fields::Find(json, "class");
   if (class_json == nullptr) return internal::MissingField(path, "class");
   if (!class_json->is_string()) {
-    return JsonError(JoinPath(path, "class"),
+    return JsonError(json_fields::Join(path, "class"),
                      "expected a string, got " + std::string(internal::JsonTypeName(*class_json)));
   }
   const std::string& name = class_json->get_ref<const std::string&>();

@@ -43,9 +43,9 @@ class SketchIsLessThan : public Predicate {
 
 // The control value is a long: a bare integer or a typed Integer/Long.
 Result<int64_t> ReadControlValue(const Json& json, std::string_view path) {
-  const Json* f = FindField(json, "value");
+  const Json* f = json_fields::Find(json, "value");
   if (f == nullptr) return MissingField(path, "value");
-  std::string field_path = JoinPath(path, "value");
+  std::string field_path = json_fields::Join(path, "value");
   if (f->is_number_integer()) return JsonToInt64(*f, field_path);
   QUARRY_ASSIGN_OR_RETURN(Value v, ValueFromJson(*f, field_path));
   if (v.type() == ValueType::kInt64) return v.AsInt64();

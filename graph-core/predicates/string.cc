@@ -83,25 +83,26 @@ class RegexPredicate : public Predicate {
 };
 
 Result<PredicatePtr> ParseRegex(const Json& json, std::string_view path) {
-  const Json* value = FindField(json, "value");
+  const Json* value = json_fields::Find(json, "value");
   if (value == nullptr) return MissingField(path, "value");
   std::vector<CompiledPattern> patterns;
-  QUARRY_ASSIGN_OR_RETURN(CompiledPattern p, ReadPattern(*value, JoinPath(path, "value")));
+  QUARRY_ASSIGN_OR_RETURN(CompiledPattern p, ReadPattern(*value, json_fields::Join(path, "value")));
   patterns.push_back(std::move(p));
   return PredicatePtr(std::make_unique<RegexPredicate>(false, std::move(patterns)));
 }
 
 Result<PredicatePtr> ParseMultiRegex(const Json& json, std::string_view path) {
-  const Json* value = FindField(json, "value");
+  const Json* value = json_fields::Find(json, "value");
   if (value == nullptr) return MissingField(path, "value");
-  std::string value_path = JoinPath(path, "value");
+  std::string value_path = json_fields::Join(path, "value");
   if (!value->is_array()) {
     return JsonError(value_path,
                      "expected an array of patterns, got " + std::string(JsonTypeName(*value)));
   }
   std::vector<CompiledPattern> patterns;
   for (size_t i = 0; i < value->size(); ++i) {
-    QUARRY_ASSIGN_OR_RETURN(CompiledPattern p, ReadPattern((*value)[i], IndexPath(value_path, i)));
+    QUARRY_ASSIGN_OR_RETURN(CompiledPattern p,
+                            ReadPattern((*value)[i], json_fields::Index(value_path, i)));
     patterns.push_back(std::move(p));
   }
   return PredicatePtr(std::make_unique<RegexPredicate>(true, std::move(patterns)));

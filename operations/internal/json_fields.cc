@@ -4,24 +4,13 @@ namespace quarry::operations_internal {
 namespace {
 
 Status WrongType(std::string_view path, std::string_view field, std::string_view type) {
-  return InvalidArgumentError(FieldPath(path, field) + ": expected " + std::string(type));
+  return InvalidArgumentError(json_fields::Join(path, field) + ": expected " + std::string(type));
 }
 
 }  // namespace
 
-std::string FieldPath(std::string_view path, std::string_view field) {
-  if (path.empty()) return std::string(field);
-  return std::string(path) + "." + std::string(field);
-}
-
-const Json* FindField(const Json& obj, std::string_view field) {
-  auto it = obj.find(field);
-  if (it == obj.end() || it->is_null()) return nullptr;
-  return &*it;
-}
-
 Result<bool> GetBool(const Json& obj, std::string_view path, std::string_view field, bool dflt) {
-  const Json* j = FindField(obj, field);
+  const Json* j = json_fields::Find(obj, field);
   if (j == nullptr) return dflt;
   if (!j->is_boolean()) return WrongType(path, field, "a boolean");
   return j->get<bool>();
@@ -29,7 +18,7 @@ Result<bool> GetBool(const Json& obj, std::string_view path, std::string_view fi
 
 Result<std::optional<int64_t>> GetInt(const Json& obj, std::string_view path,
                                       std::string_view field) {
-  const Json* j = FindField(obj, field);
+  const Json* j = json_fields::Find(obj, field);
   if (j == nullptr) return std::optional<int64_t>();
   if (j->is_number_unsigned()) {
     uint64_t u = j->get<uint64_t>();
@@ -42,7 +31,7 @@ Result<std::optional<int64_t>> GetInt(const Json& obj, std::string_view path,
 
 Result<std::optional<double>> GetNumber(const Json& obj, std::string_view path,
                                         std::string_view field) {
-  const Json* j = FindField(obj, field);
+  const Json* j = json_fields::Find(obj, field);
   if (j == nullptr) return std::optional<double>();
   if (!j->is_number()) return WrongType(path, field, "a number");
   return std::optional<double>(j->get<double>());
@@ -50,7 +39,7 @@ Result<std::optional<double>> GetNumber(const Json& obj, std::string_view path,
 
 Result<std::optional<std::string>> GetString(const Json& obj, std::string_view path,
                                              std::string_view field) {
-  const Json* j = FindField(obj, field);
+  const Json* j = json_fields::Find(obj, field);
   if (j == nullptr) return std::optional<std::string>();
   if (!j->is_string()) return WrongType(path, field, "a string");
   return std::optional<std::string>(j->get<std::string>());
@@ -60,12 +49,12 @@ Result<std::vector<std::pair<std::string, std::string>>> GetStringMap(const Json
                                                                       std::string_view path,
                                                                       std::string_view field) {
   std::vector<std::pair<std::string, std::string>> out;
-  const Json* j = FindField(obj, field);
+  const Json* j = json_fields::Find(obj, field);
   if (j == nullptr) return out;
   if (!j->is_object()) return WrongType(path, field, "an object of strings");
   for (auto it = j->begin(); it != j->end(); ++it) {
     if (!it->is_string()) {
-      return InvalidArgumentError(FieldPath(FieldPath(path, field), it.key()) +
+      return InvalidArgumentError(json_fields::Join(json_fields::Join(path, field), it.key()) +
                                   ": expected a string");
     }
     out.emplace_back(it.key(), it->get<std::string>());

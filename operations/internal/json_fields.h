@@ -10,16 +10,14 @@
 #include <utility>
 #include <vector>
 
+#include "graph-core/internal/json_fields.h"
 #include "graph-core/json_value.h"
 #include "graph-core/status.h"
 
 namespace quarry::operations_internal {
 
-// "<path>.<field>", or "<field>" at the root.
-std::string FieldPath(std::string_view path, std::string_view field);
-
-// The field's JSON, or nullptr when absent or null. REQUIRES: obj.is_object().
-const Json* FindField(const Json& obj, std::string_view field);
+// Paths ("<path>.<field>") and lookups (absent or null -> nullptr) are
+// graph-core's json_fields::Join and json_fields::Find.
 
 Result<bool> GetBool(const Json& obj, std::string_view path, std::string_view field, bool dflt);
 Result<std::optional<int64_t>> GetInt(const Json& obj, std::string_view path,

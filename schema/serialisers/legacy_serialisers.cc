@@ -1,5 +1,5 @@
-// The Gaffer 1.x serialisers: fixed-width Raw* and decimal-text (formats in
-// raw_serialisers.h and text_serialisers.h).
+// The encodings of the Gaffer 1.x number serialisers: fixed-width Raw* and
+// decimal text (formats in raw_serialisers.h and text_serialisers.h).
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -12,47 +12,7 @@
 namespace quarry {
 namespace {
 
-using RawKind = RawFixedWidthSerialiser::Kind;
-using TextKind = TextNumberSerialiser::Kind;
-
-internal::SerialiserTraits RawTraits(RawKind kind) {
-  switch (kind) {
-    case RawKind::kLong:
-      return {RawFixedWidthSerialiser::kLongClassName, false, true};
-    case RawKind::kInteger:
-      return {RawFixedWidthSerialiser::kIntegerClassName, false, true};
-    case RawKind::kDouble:
-      return {RawFixedWidthSerialiser::kDoubleClassName, false, true};
-    case RawKind::kFloat:
-      return {RawFixedWidthSerialiser::kFloatClassName, false, true};
-    case RawKind::kDate:
-      return {RawFixedWidthSerialiser::kDateClassName, false, true};
-  }
-  return {};
-}
-
-internal::SerialiserTraits TextTraits(TextKind kind) {
-  switch (kind) {
-    case TextKind::kLong:
-      return {TextNumberSerialiser::kLongClassName, false, true};
-    case TextKind::kInteger:
-      return {TextNumberSerialiser::kIntegerClassName, false, true};
-    case TextKind::kDouble:
-      return {TextNumberSerialiser::kDoubleClassName, false, true};
-    case TextKind::kFloat:
-      return {TextNumberSerialiser::kFloatClassName, false, true};
-    case TextKind::kDate:
-      return {TextNumberSerialiser::kDateClassName, false, true};
-  }
-  return {};
-}
-
-// The ValueType of each kind; RawKind and TextKind list the same types.
-ValueType TypeOf(int kind) {
-  constexpr ValueType kTypes[] = {ValueType::kInt64, ValueType::kInt32, ValueType::kDouble,
-                                  ValueType::kFloat, ValueType::kDate};
-  return kTypes[kind];
-}
+using Kind = LegacyNumberKind;
 
 void AppendLittleEndian(uint64_t bits, int width, std::string* dst) {
   for (int i = 0; i < width; ++i) dst->push_back(static_cast<char>((bits >> (8 * i)) & 0xff));
@@ -66,11 +26,20 @@ uint64_t ReadLittleEndian(std::string_view bytes) {
 
 }  // namespace
 
-RawFixedWidthSerialiser::RawFixedWidthSerialiser(Kind kind)
-    : SerialiserBase(RawTraits(kind), {TypeOf(static_cast<int>(kind))}), kind_(kind) {}
+std::string_view RawFixedWidthEncoding::ClassName(Kind kind) {
+  // Indexed by LegacyNumberKind: Long, Integer, Double, Float, Date.
+  static constexpr std::string_view kNames[] = {
+      "uk.gov.gchq.gaffer.serialisation.implementation.raw.RawLongSerialiser",
+      "uk.gov.gchq.gaffer.serialisation.implementation.raw.RawIntegerSerialiser",
+      "uk.gov.gchq.gaffer.serialisation.implementation.raw.RawDoubleSerialiser",
+      "uk.gov.gchq.gaffer.serialisation.implementation.raw.RawFloatSerialiser",
+      "uk.gov.gchq.gaffer.serialisation.implementation.raw.RawDateSerialiser",
+  };
+  return kNames[static_cast<int>(kind)];
+}
 
-Status RawFixedWidthSerialiser::SerialiseNonNull(const Value& value, std::string* dst) const {
-  switch (kind_) {
+Status RawFixedWidthEncoding::Write(Kind kind, const Value& value, std::string* dst) {
+  switch (kind) {
     case Kind::kLong:
       AppendLittleEndian(static_cast<uint64_t>(value.AsInt64()), 8, dst);
       break;
@@ -98,14 +67,14 @@ Status RawFixedWidthSerialiser::SerialiseNonNull(const Value& value, std::string
   return Status::OK();
 }
 
-Result<Value> RawFixedWidthSerialiser::DeserialiseNonEmpty(std::string_view bytes) const {
-  const size_t width = (kind_ == Kind::kInteger || kind_ == Kind::kFloat) ? 4 : 8;
+Result<Value> RawFixedWidthEncoding::Read(Kind kind, std::string_view bytes) {
+  const size_t width = (kind == Kind::kInteger || kind == Kind::kFloat) ? 4 : 8;
   if (bytes.size() != width) {
     return DataLossError("expected " + std::to_string(width) + " bytes, got " +
                          std::to_string(bytes.size()));
   }
   uint64_t bits = ReadLittleEndian(bytes);
-  switch (kind_) {
+  switch (kind) {
     case Kind::kLong:
       return Value::Int64(static_cast<int64_t>(bits));
     case Kind::kInteger:
@@ -123,11 +92,20 @@ Result<Value> RawFixedWidthSerialiser::DeserialiseNonEmpty(std::string_view byte
   return DataLossError("unknown kind");
 }
 
-TextNumberSerialiser::TextNumberSerialiser(Kind kind)
-    : SerialiserBase(TextTraits(kind), {TypeOf(static_cast<int>(kind))}), kind_(kind) {}
+std::string_view TextNumberEncoding::ClassName(Kind kind) {
+  // Indexed by LegacyNumberKind: Long, Integer, Double, Float, Date.
+  static constexpr std::string_view kNames[] = {
+      "uk.gov.gchq.gaffer.serialisation.LongSerialiser",
+      "uk.gov.gchq.gaffer.serialisation.IntegerSerialiser",
+      "uk.gov.gchq.gaffer.serialisation.DoubleSerialiser",
+      "uk.gov.gchq.gaffer.serialisation.FloatSerialiser",
+      "uk.gov.gchq.gaffer.serialisation.DateSerialiser",
+  };
+  return kNames[static_cast<int>(kind)];
+}
 
-Status TextNumberSerialiser::SerialiseNonNull(const Value& value, std::string* dst) const {
-  switch (kind_) {
+Status TextNumberEncoding::Write(Kind kind, const Value& value, std::string* dst) {
+  switch (kind) {
     case Kind::kLong:
     case Kind::kDate:
       dst->append(std::to_string(value.AsInt64()));
@@ -145,26 +123,26 @@ Status TextNumberSerialiser::SerialiseNonNull(const Value& value, std::string* d
   return Status::OK();
 }
 
-Result<Value> TextNumberSerialiser::DeserialiseNonEmpty(std::string_view bytes) const {
-  if (kind_ == Kind::kDouble || kind_ == Kind::kFloat) {
-    if (kind_ == Kind::kFloat) {
-      std::optional<float> f = internal::ParseJavaFloat(bytes);
-      if (!f) return DataLossError("not a decimal number");
-      return Value::Float(*f);
-    }
+Result<Value> TextNumberEncoding::Read(Kind kind, std::string_view bytes) {
+  if (kind == Kind::kFloat) {
+    std::optional<float> f = internal::ParseJavaFloat(bytes);
+    if (!f) return DataLossError("not a decimal number");
+    return Value::Float(*f);
+  }
+  if (kind == Kind::kDouble) {
     std::optional<double> d = internal::ParseJavaDouble(bytes);
     if (!d) return DataLossError("not a decimal number");
     return Value::Double(*d);
   }
   std::optional<int64_t> v = internal::ParseJavaLong(bytes);
   if (!v) return DataLossError("not a decimal integer");
-  if (kind_ == Kind::kInteger) {
+  if (kind == Kind::kInteger) {
     if (*v < std::numeric_limits<int32_t>::min() || *v > std::numeric_limits<int32_t>::max()) {
       return DataLossError("value " + std::to_string(*v) + " is outside the Integer range");
     }
     return Value::Int32(static_cast<int32_t>(*v));
   }
-  return kind_ == Kind::kDate ? Value::Date(*v) : Value::Int64(*v);
+  return kind == Kind::kDate ? Value::Date(*v) : Value::Int64(*v);
 }
 
 }  // namespace quarry

@@ -24,34 +24,18 @@
 #include <string>
 #include <string_view>
 
-#include "schema/internal/serialiser_base.h"
+#include "schema/serialisers/legacy_number_serialiser.h"
 
 namespace quarry {
 
-// One fixed-width format; `kind` picks which (see the constants below).
-class RawFixedWidthSerialiser : public internal::SerialiserBase {
- public:
-  enum class Kind { kLong, kInteger, kDouble, kFloat, kDate };
-
-  static constexpr std::string_view kLongClassName =
-      "uk.gov.gchq.gaffer.serialisation.implementation.raw.RawLongSerialiser";
-  static constexpr std::string_view kIntegerClassName =
-      "uk.gov.gchq.gaffer.serialisation.implementation.raw.RawIntegerSerialiser";
-  static constexpr std::string_view kDoubleClassName =
-      "uk.gov.gchq.gaffer.serialisation.implementation.raw.RawDoubleSerialiser";
-  static constexpr std::string_view kFloatClassName =
-      "uk.gov.gchq.gaffer.serialisation.implementation.raw.RawFloatSerialiser";
-  static constexpr std::string_view kDateClassName =
-      "uk.gov.gchq.gaffer.serialisation.implementation.raw.RawDateSerialiser";
-
-  explicit RawFixedWidthSerialiser(Kind kind);
-
- protected:
-  Status SerialiseNonNull(const Value& value, std::string* dst) const override;
-  Result<Value> DeserialiseNonEmpty(std::string_view bytes) const override;
-
- private:
-  Kind kind_;
+// The fixed-width encoding (formats above) of LegacyNumberSerialiser.
+struct RawFixedWidthEncoding {
+  static std::string_view ClassName(LegacyNumberKind kind);
+  static Status Write(LegacyNumberKind kind, const Value& value, std::string* dst);
+  static Result<Value> Read(LegacyNumberKind kind, std::string_view bytes);
 };
+
+// RawLongSerialiser, RawIntegerSerialiser, ... by kind.
+using RawFixedWidthSerialiser = LegacyNumberSerialiser<RawFixedWidthEncoding>;
 
 }  // namespace quarry

@@ -24,33 +24,18 @@
 #include <string>
 #include <string_view>
 
-#include "schema/internal/serialiser_base.h"
+#include "schema/serialisers/legacy_number_serialiser.h"
 
 namespace quarry {
 
-class TextNumberSerialiser : public internal::SerialiserBase {
- public:
-  enum class Kind { kLong, kInteger, kDouble, kFloat, kDate };
-
-  static constexpr std::string_view kLongClassName =
-      "uk.gov.gchq.gaffer.serialisation.LongSerialiser";
-  static constexpr std::string_view kIntegerClassName =
-      "uk.gov.gchq.gaffer.serialisation.IntegerSerialiser";
-  static constexpr std::string_view kDoubleClassName =
-      "uk.gov.gchq.gaffer.serialisation.DoubleSerialiser";
-  static constexpr std::string_view kFloatClassName =
-      "uk.gov.gchq.gaffer.serialisation.FloatSerialiser";
-  static constexpr std::string_view kDateClassName =
-      "uk.gov.gchq.gaffer.serialisation.DateSerialiser";
-
-  explicit TextNumberSerialiser(Kind kind);
-
- protected:
-  Status SerialiseNonNull(const Value& value, std::string* dst) const override;
-  Result<Value> DeserialiseNonEmpty(std::string_view bytes) const override;
-
- private:
-  Kind kind_;
+// The decimal-text encoding (formats above) of LegacyNumberSerialiser.
+struct TextNumberEncoding {
+  static std::string_view ClassName(LegacyNumberKind kind);
+  static Status Write(LegacyNumberKind kind, const Value& value, std::string* dst);
+  static Result<Value> Read(LegacyNumberKind kind, std::string_view bytes);
 };
+
+// LongSerialiser, IntegerSerialiser, ... by kind.
+using TextNumberSerialiser = LegacyNumberSerialiser<TextNumberEncoding>;
 
 }  // namespace quarry

@@ -28,6 +28,8 @@ class ServeProcess {
   // Returns false (with the child's output in `log`) if it did not start.
   bool Start(const std::string& binary, const std::vector<std::string>& args, int port);
   int port() const { return port_; }
+  // The child's process id (-1 when not running), e.g. to read /proc/<pid>.
+  pid_t pid() const { return pid_; }
   // Sends SIGTERM and waits up to 10 s; returns the exit code, -1 on timeout
   // or a signal death.
   int Stop();
