@@ -3,18 +3,22 @@
 // table Validator, gaffer-compat.md §4.4 priority 20, age-off) and a view
 // filter (the pre-aggregation filter, priority 34, or the post-aggregation
 // filter, priority 37). One layer runs both tests on one decode; groups with
-// nothing to test pass without being decoded.
+// nothing to test pass without being decoded. The element decoded for an
+// accepted cell is handed up (KvIterator::DecodedElement), so the output
+// stage does not decode it again.
 //
 // Thread safety: as KvIterator (one thread at a time).
 #pragma once
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "graph-core/predicate.h"
 #include "iterators/filter_iterator.h"
+#include "iterators/validate.h"
 #include "keypackages/key_package.h"
 
 namespace quarry {
@@ -37,20 +41,50 @@ struct ElementFilterOptions {
   bool matched_vertex = true;
 };
 
+// ElementFilterOptions' groups prepared against a schema: validators built,
+// groups with nothing to test left out. Immutable: iterators (on any
+// threads) may share one. Must not outlive the schema.
+struct ElementFilterPlan {
+  struct GroupTests {
+    ElementFilter filter;                     // Empty passes everything.
+    std::optional<GroupValidator> validator;  // Absent: no validation.
+  };
+  std::map<std::string, GroupTests, std::less<>> groups;
+
+  bool empty() const { return groups.empty(); }
+};
+
+ElementFilterPlan PrepareElementFilter(
+    const Schema& schema, const std::map<std::string, ElementTests, std::less<>>& groups);
+
 class ElementFilterIterator : public FilterIterator {
  public:
   // `package` must outlive the iterator.
   ElementFilterIterator(std::unique_ptr<KvIterator> source, const KeyPackage& package,
-                        ElementFilterOptions options);
+                        const ElementFilterOptions& options);
+  // A prepared plan (PrepareElementFilter over package.schema());
+  // `matched_vertex` as ElementFilterOptions'. REQUIRES: plan != nullptr.
+  ElementFilterIterator(std::unique_ptr<KvIterator> source, const KeyPackage& package,
+                        std::shared_ptr<const ElementFilterPlan> plan, bool matched_vertex);
+
+  // The element this layer decoded for the current cell, else the source's.
+  Element* DecodedElement() override;
 
  protected:
   // DataLoss (ending the scan) if a tested cell cannot be decoded.
   Result<bool> Accept(std::string_view key, std::string_view value) override;
 
  private:
+  // Runs `tests` on element_.
+  bool Test(const ElementFilterPlan::GroupTests& tests) const;
+
   const KeyPackage& package_;
-  ElementFilterOptions options_;
+  std::shared_ptr<const ElementFilterPlan> plan_;
+  bool matched_vertex_;
   std::string scratch_;
+  // package_.Decode of the last cell Accept decoded; valid while `decoded_`.
+  Element element_;
+  bool decoded_ = false;
 };
 
 // Decodes a cell as the scan stack presents it: package.Decode, then

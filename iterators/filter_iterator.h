@@ -23,6 +23,9 @@ class FilterIterator : public WrappingIterator {
   bool Valid() const override { return status_.ok() && source()->Valid(); }
   void Next() override;
   Status status() const override { return status_.ok() ? source()->status() : status_; }
+  // A filter yields its source's cells unchanged, so it passes on the
+  // source's decoded element.
+  Element* DecodedElement() override { return source()->DecodedElement(); }
 
  protected:
   // True to yield the cell, false to skip it. An error (e.g. DataLoss for

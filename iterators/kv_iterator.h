@@ -16,6 +16,9 @@
 //    next Seek, which starts afresh.
 //  * key() and value() REQUIRE Valid(); the views they return stay valid until
 //    the next Seek or Next on this iterator (not on the layers it wraps).
+//  * DecodedElement() is an optional shortcut, never needed for correctness:
+//    a layer that decoded the current cell may hand its element up, so that
+//    the stages above do not decode the same bytes again.
 //
 // Thread safety: an iterator is used by one thread at a time.
 #pragma once
@@ -28,6 +31,8 @@
 #include "iterators/key_range_ops.h"
 
 namespace quarry {
+
+class Element;
 
 class KvIterator {
  public:
@@ -45,6 +50,13 @@ class KvIterator {
   virtual std::string_view value() const = 0;
   // OK unless an error ended the scan (then Valid() is false).
   virtual Status status() const = 0;
+  // The element KeyPackage::Decode(key(), value()) returns (matchedVertex
+  // from the row orientation, whatever the scan's option), if a layer of
+  // this stack already decoded the current cell; nullptr otherwise. The
+  // caller may modify or move from it. REQUIRES: Valid(). Valid until the
+  // next Seek/Next. Layers that change cells must return nullptr (the
+  // default), so that a stale element never passes for the current cell.
+  virtual Element* DecodedElement() { return nullptr; }
 };
 
 // A layer over one source iterator, which it owns. By default every call is

@@ -62,8 +62,13 @@ void ScanElementIterator::Settle() {
 }
 
 Result<bool> ScanElementIterator::Process() {
-  QUARRY_ASSIGN_OR_RETURN(element_,
-                          DecodeForScan(package_, stack_->key(), stack_->value(), matched_vertex_));
+  if (Element* decoded = stack_->DecodedElement(); decoded != nullptr) {
+    element_ = std::move(*decoded);  // Decoded once, by a filter below.
+    if (!matched_vertex_) element_.set_matched_vertex(std::nullopt);
+  } else {
+    QUARRY_ASSIGN_OR_RETURN(
+        element_, DecodeForScan(package_, stack_->key(), stack_->value(), matched_vertex_));
+  }
   auto it = groups_.find(element_.group());
   if (it == groups_.end()) return true;
   return ApplyElementStage(it->second, &element_);

@@ -24,15 +24,26 @@
 // first. Accumulo too applies visibility before the table's Validator.
 // A cell the user cannot see never reaches the aggregation.
 //
-// Thread safety: the builder is a pure function; the iterators it returns
-// are used by one thread at a time.
+// What depends only on the schema and the view (the expanded view, the
+// query aggregations, the element tests) is prepared once in a ScanTemplate,
+// which any number of stacks share: one per group column family and shard,
+// and across queries with the same view.
+//
+// Thread safety: the builders are pure functions and ScanTemplate is
+// immutable (share it freely); the iterators they return are used by one
+// thread at a time.
 #pragma once
 
 #include <cstddef>
+#include <map>
 #include <memory>
+#include <set>
+#include <string>
 #include <vector>
 
 #include "graph-core/view.h"
+#include "iterators/aggregate.h"
+#include "iterators/element_filter_iterator.h"
 #include "iterators/kv_iterator.h"
 #include "iterators/scan_element_iterator.h"
 #include "iterators/visibility.h"
@@ -57,6 +68,51 @@ struct ScanOptions {
   bool matched_vertex = true;
   // Distinct visibility expressions the visibility filter remembers; > 0.
   size_t visibility_cache_capacity = 1000;
+};
+
+// A scan stack's schema- and view-dependent parts, prepared once.
+class ScanTemplate {
+ public:
+  // Expands `view` for `schema` and validates it: InvalidArgument naming the
+  // group and field. `validate`: run the schema validators
+  // (ScanOptions::validate). The template keeps pointers into `schema`,
+  // which must outlive it.
+  static Result<std::shared_ptr<const ScanTemplate>> Create(const Schema& schema, const View& view,
+                                                            bool validate);
+  // As Create for a view already expanded (ExpandViewForSchema): only
+  // validates it.
+  static Result<std::shared_ptr<const ScanTemplate>> CreateExpanded(const Schema& schema,
+                                                                    View expanded, bool validate);
+
+  // The expanded view.
+  const View& view() const { return view_; }
+
+  // As BuildScanKvStack / BuildScan below with the template's view;
+  // options.validate is ignored (the template's applies). `package` is over
+  // the template's schema and must outlive the result; the template need
+  // not (stacks share or copy what they use).
+  Result<std::unique_ptr<KvIterator>> BuildKvStack(const KeyPackage& package,
+                                                   const ScanOptions& options,
+                                                   std::unique_ptr<KvIterator> source,
+                                                   std::vector<KeyRange> ranges) const;
+  Result<std::unique_ptr<ScanElementIterator>> Build(const KeyPackage& package,
+                                                     const ScanOptions& options,
+                                                     std::unique_ptr<KvIterator> source,
+                                                     std::vector<KeyRange> ranges) const;
+
+ private:
+  ScanTemplate() = default;
+
+  View view_;
+  std::set<std::string, std::less<>> groups_;
+  // Query aggregations the view requires (§9.8); empty for none.
+  std::map<std::string, QueryAggregation, std::less<>> aggregations_;
+  // Element tests before and after aggregation; null when nothing to test.
+  std::shared_ptr<const ElementFilterPlan> pre_aggregation_;
+  std::shared_ptr<const ElementFilterPlan> post_aggregation_;
+  // The groups whose element stage (transform, post-transform filter,
+  // property selection) does anything.
+  std::map<std::string, ViewElementDefinition, std::less<>> element_stages_;
 };
 
 // The key/value part of the stack (everything below ScanElementIterator)

@@ -41,6 +41,60 @@ bool HasValidators(const SchemaElementDefinition& def) {
   return false;
 }
 
+namespace {
+
+bool TypeAccepts(const TypeDefinition& type, const Value& value) {
+  for (const auto& predicate : type.validate_functions) {
+    if (!predicate->Test(value)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+GroupValidator::GroupValidator(const SchemaElementDefinition& def)
+    : def_(&def), has_validators_(HasValidators(def)) {
+  // The order of SchemaElementDefinition::Validate; only the outcome is
+  // needed, so checks that cannot fail are left out.
+  auto add = [this](Key key, const TypeDefinition* type) {
+    if (TypeHasValidators(type)) keys_.push_back({key, type});
+  };
+  if (def.is_entity()) {
+    add(Key::kVertex, def.vertex_type());
+  } else {
+    add(Key::kSource, def.source_type());
+    add(Key::kDestination, def.destination_type());
+    add(Key::kDirected, def.directed_type());
+  }
+  for (const PropertyDefinition& p : def.properties()) {
+    if (TypeHasValidators(p.type)) properties_.push_back({&p.name, p.type});
+  }
+}
+
+bool GroupValidator::Valid(const Element& element) const {
+  if (!def_->validate_functions().Test(element)) return false;
+  for (const KeyCheck& check : keys_) {
+    switch (check.key) {
+      case Key::kVertex:
+        if (!TypeAccepts(*check.type, element.vertex())) return false;
+        break;
+      case Key::kSource:
+        if (!TypeAccepts(*check.type, element.source())) return false;
+        break;
+      case Key::kDestination:
+        if (!TypeAccepts(*check.type, element.destination())) return false;
+        break;
+      case Key::kDirected:
+        if (!TypeAccepts(*check.type, Value::Bool(element.directed()))) return false;
+        break;
+    }
+  }
+  for (const PropertyCheck& check : properties_) {
+    if (!TypeAccepts(*check.type, element.properties().Get(*check.name))) return false;
+  }
+  return true;
+}
+
 Result<bool> ValidateStoredCell(const KeyPackage& package, std::string_view key,
                                 std::string_view value, std::string* reason) {
   QUARRY_ASSIGN_OR_RETURN(KeyParts parts, SplitKey(key));

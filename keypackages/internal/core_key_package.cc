@@ -16,6 +16,22 @@ bool Compatible(DirectedType a, DirectedType b) {
 }
 DirectedType And(DirectedType a, DirectedType b) { return a == DirectedType::kEither ? b : a; }
 
+// Sets *raw to `escaped` unescaped: a view of `escaped` itself when it holds
+// neither an escape byte nor a raw 00 (the common case, no copy), else of
+// *scratch. Errors as Unescape.
+Status UnescapeView(std::string_view escaped, std::string* scratch, std::string_view* raw) {
+  // 00 and 01 are the only bytes below 02; one pass, no per-byte memchr.
+  if (std::none_of(escaped.begin(), escaped.end(),
+                   [](char c) { return static_cast<unsigned char>(c) < 2; })) {
+    *raw = escaped;
+    return Status::OK();
+  }
+  scratch->clear();
+  QUARRY_RETURN_IF_ERROR(Unescape(escaped, scratch));
+  *raw = *scratch;
+  return Status::OK();
+}
+
 Status NeedEntitiesOrEdges() {
   return InvalidArgumentError("a seeded scan must include entities, edges or both");
 }
@@ -49,18 +65,13 @@ Status CoreKeyPackage::AppendVertex(const Value& vertex, std::string_view what, 
 }
 
 Result<Value> CoreKeyPackage::DecodeVertex(std::string_view escaped) const {
-  std::string raw;
-  QUARRY_RETURN_IF_ERROR(Unescape(escaped, &raw));
+  std::string scratch;
+  std::string_view raw;
+  QUARRY_RETURN_IF_ERROR(UnescapeView(escaped, &scratch, &raw));
   const Serialiser& ser = schema_->vertex_serialiser();
-  Value v;
-  if (raw.empty()) {
-    v = ser.DeserialiseEmpty();
-  } else {
-    Result<Value> r = ser.Deserialise(raw);
-    if (!r.ok()) return DataLossError("vertex: " + r.status().message());
-    v = std::move(r).value();
-  }
-  if (v.is_null()) return DataLossError("vertex decodes to null: " + HexBytes(raw));
+  Result<Value> v = raw.empty() ? Result<Value>(ser.DeserialiseEmpty()) : ser.Deserialise(raw);
+  if (!v.ok()) return DataLossError("vertex: " + v.status().message());
+  if (v->is_null()) return DataLossError("vertex decodes to null: " + HexBytes(raw));
   return v;
 }
 
@@ -135,11 +146,11 @@ Result<RowInfo> CoreKeyPackage::ParseRow(std::string_view key) const {
 
 Status CoreKeyPackage::DecodeProperties(const PropertyLayout& pl, const KeyParts& parts,
                                         std::string_view value, Properties* out) const {
-  std::string raw;
-  QUARRY_RETURN_IF_ERROR(Unescape(parts.column_qualifier, &raw));
+  std::string scratch;
+  std::string_view raw;
+  QUARRY_RETURN_IF_ERROR(UnescapeView(parts.column_qualifier, &scratch, &raw));
   QUARRY_RETURN_IF_ERROR(pl.DecodeColumnQualifier(raw, out));
-  raw.clear();
-  QUARRY_RETURN_IF_ERROR(Unescape(parts.visibility, &raw));
+  QUARRY_RETURN_IF_ERROR(UnescapeView(parts.visibility, &scratch, &raw));
   QUARRY_RETURN_IF_ERROR(pl.DecodeVisibility(raw, out));
   int64_t timestamp = 0;
   return pl.DecodeValue(value, &timestamp, out);
@@ -148,10 +159,14 @@ Status CoreKeyPackage::DecodeProperties(const PropertyLayout& pl, const KeyParts
 Result<Element> CoreKeyPackage::Decode(std::string_view key, std::string_view value) const {
   QUARRY_ASSIGN_OR_RETURN(KeyParts parts, SplitKey(key));
   QUARRY_ASSIGN_OR_RETURN(RowInfo row, layout_.ParseRowSection(parts.row_section));
-  std::string group;
-  QUARRY_RETURN_IF_ERROR(Unescape(parts.group, &group));
-  auto it = groups_.find(group);
-  if (it == groups_.end()) return DataLossError("key names unknown group '" + group + "'");
+  std::string scratch;
+  std::string_view group_name;
+  QUARRY_RETURN_IF_ERROR(UnescapeView(parts.group, &scratch, &group_name));
+  auto it = groups_.find(group_name);
+  if (it == groups_.end()) {
+    return DataLossError("key names unknown group '" + std::string(group_name) + "'");
+  }
+  std::string group = it->first;
   const PropertyLayout& pl = it->second;
   if (pl.definition().is_entity() != !row.is_edge()) {
     return DataLossError("group '" + group + "' stored under a row of the wrong kind");

@@ -9,8 +9,12 @@
 // prefetch (parallel_element_iterator.h); otherwise one after the other.
 // Every stream reads one snapshot per instance, all taken together at the
 // call. Only the column families of the view's groups are read (locality
-// groups).
+// groups). The scan template (the expanded view, aggregations and element
+// tests) is prepared once per call and shared by its streams; the one for
+// queries without a view is prepared once per schema.
 #include <rocksdb/snapshot.h>
+
+#include <mutex>
 
 #include "iterators/scan_stack.h"
 #include "iterators/view_validation.h"
@@ -34,21 +38,62 @@ constexpr size_t kStreamsPerThread = 2;
 // What one scan reads: per batch of ranges, every planned group in turn.
 struct ScanInputs {
   const KeyPackage* package = nullptr;
-  View view;                              // As given (BuildScan expands it).
-  std::vector<const GroupState*> groups;  // The expanded view's groups.
+  std::shared_ptr<const ScanTemplate> stack;  // The view's, expanded.
+  std::vector<const GroupState*> groups;      // The expanded view's groups.
   std::vector<std::vector<KeyRange>> batches;
   ScanOptions scan;
 };
+
+// The template of scans without a view, per schema and validator setting.
+// Entries hold their schema weakly: a schema that is gone never matches (its
+// control block outlives it while the entry exists, so no other schema can
+// take its identity), and its entry is dropped.
+class NoViewTemplates {
+ public:
+  Result<std::shared_ptr<const ScanTemplate>> Get(const std::shared_ptr<const Schema>& schema,
+                                                  bool validate) {
+    std::lock_guard<std::mutex> lock(mu_);
+    std::erase_if(entries_, [](const Entry& e) { return e.schema.expired(); });
+    for (const Entry& e : entries_) {
+      if (e.validate == validate && !e.schema.owner_before(schema) &&
+          !schema.owner_before(e.schema)) {
+        return e.stack;
+      }
+    }
+    QUARRY_ASSIGN_OR_RETURN(std::shared_ptr<const ScanTemplate> stack,
+                            ScanTemplate::Create(*schema, View(), validate));
+    if (entries_.size() >= kMaxEntries) entries_.erase(entries_.begin());
+    entries_.push_back({schema, validate, stack});
+    return stack;
+  }
+
+ private:
+  static constexpr size_t kMaxEntries = 16;
+  struct Entry {
+    std::weak_ptr<const Schema> schema;
+    bool validate;
+    std::shared_ptr<const ScanTemplate> stack;
+  };
+  std::mutex mu_;
+  std::vector<Entry> entries_;
+};
+
+Result<std::shared_ptr<const ScanTemplate>> TemplateFor(const RocksGraph& graph,
+                                                        const QueryOptions& options) {
+  const bool validate = graph.properties().validator_enabled;
+  if (options.view.has_value())
+    return ScanTemplate::Create(*graph.schema(), *options.view, validate);
+  static NoViewTemplates* const kNoView = new NoViewTemplates();
+  return kNoView->Get(graph.schema(), validate);
+}
 
 // Expands and validates the view (every group when absent) and selects the
 // column families of its groups.
 Result<ScanInputs> PlanScan(const RocksGraph& graph, const QueryOptions& options, ScanKind kind) {
   ScanInputs in;
   in.package = &graph.key_package();
-  if (options.view.has_value()) in.view = *options.view;
-  const Schema& schema = *graph.schema();
-  QUARRY_ASSIGN_OR_RETURN(View expanded, ExpandViewForSchema(in.view, schema));
-  QUARRY_RETURN_IF_ERROR(ValidateViewForSchema(expanded, schema));
+  QUARRY_ASSIGN_OR_RETURN(in.stack, TemplateFor(graph, options));
+  const View& expanded = in.stack->view();
   for (const auto* groups : {&expanded.entities(), &expanded.edges()}) {
     for (const auto& [name, definition] : *groups) {
       const GroupState* state = graph.group(name);
@@ -117,8 +162,8 @@ Result<std::unique_ptr<ElementIterator>> BuildTaskScan(const ScanPlan& plan, con
   rocks.with_distinct_suffix = task.group->distinct;
   auto source =
       std::make_unique<RocksKvIterator>(snapshots.db(instance), task.group->cfs[instance], rocks);
-  QUARRY_ASSIGN_OR_RETURN(auto scan, BuildScan(*plan.in.package, plan.in.view, plan.in.scan,
-                                               std::move(source), piece.ranges));
+  QUARRY_ASSIGN_OR_RETURN(auto scan, plan.in.stack->Build(*plan.in.package, plan.in.scan,
+                                                          std::move(source), piece.ranges));
   return std::unique_ptr<ElementIterator>(std::move(scan));
 }
 

@@ -252,6 +252,50 @@ INSTANTIATE_TEST_SUITE_P(Packages, ScanStackTest, ::testing::Values("byteEntity"
 
 // Property: a cell whose visibility the auths do not satisfy never
 // contributes to any output, aggregated or not.
+// One template serves many stacks, each giving the one-shot result, and
+// stacks outlive the template they were built from.
+TEST_P(ScanStackTest, TemplateIsSharedByManyStacks) {
+  auto package = Package(GetParam(), RoadTrafficSchema());
+  KvMap data = Encode(*package, {RoadUse("10", "11", 0, 1, 1, {{"CAR", 1}}),
+                                 RoadUse("10", "11", 1, 2, 2, {{"CAR", 2}}),
+                                 RoadUse("10", "11", 2, 3, 5, {{"CAR", 5}})});
+  View view = ParseViewOrDie(R"({"edges": {"RoadUse": {"groupBy": [],
+      "preAggregationFilterFunctions": [{"selection": ["count"],
+          "predicate": {"class": "IsMoreThan", "value": {"Long": 1}}}],
+      "properties": ["count"]}}})");
+  ScanOptions options;
+  options.kind = ScanKind::kAllElements;
+  options.matched_vertex = false;
+  ASSERT_OK_AND_ASSIGN(std::shared_ptr<const ScanTemplate> t,
+                       ScanTemplate::Create(package->schema(), view, options.validate));
+  std::vector<std::unique_ptr<ScanElementIterator>> scans;
+  for (int i = 0; i < 3; ++i) {
+    ASSERT_OK_AND_ASSIGN(auto scan, t->Build(*package, options,
+                                             std::make_unique<MemoryKvIterator>(&data),
+                                             {KeyRange::All()}));
+    scans.push_back(std::move(scan));
+  }
+  t.reset();
+  // count > 1 drops the 1 before aggregation: one edge, count 2 + 5, only
+  // the selected property.
+  Element expected = Element::Edge("RoadUse", Value::String("10"), Value::String("11"), true,
+                                   Properties{{"count", Value::Int64(7)}});
+  for (auto& scan : scans) {
+    ASSERT_TRUE(scan->Valid());
+    EXPECT_EQ(scan->element(), expected);
+    scan->Next();
+    EXPECT_FALSE(scan->Valid());
+    EXPECT_OK(scan->status());
+  }
+}
+
+TEST_P(ScanStackTest, TemplateRejectsAnInvalidView) {
+  auto package = Package(GetParam(), RoadTrafficSchema());
+  View view = ParseViewOrDie(R"({"edges": {"RoadUse": {"groupBy": ["count"]}}})");
+  EXPECT_THAT(ScanTemplate::Create(package->schema(), view, true),
+              StatusIs(StatusCode::kInvalidArgument));
+}
+
 TEST(ScanStackPropertyTest, InvisibleCellsNeverContribute) {
   constexpr unsigned kSeed = 20261121;
   std::mt19937 rng(kSeed);

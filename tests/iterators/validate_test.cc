@@ -108,5 +108,38 @@ TEST(ValidateTest, StoredCellsValidateLikeElements) {
               StatusIs(StatusCode::kDataLoss));
 }
 
+TEST(GroupValidatorTest, AgreesWithTheHandWrittenCases) {
+  GroupValidator road(*RoadTrafficSchema()->Group("RoadUse"));
+  EXPECT_TRUE(road.has_validators());
+  EXPECT_TRUE(road.Valid(RoadUse(5)));
+  EXPECT_TRUE(road.Valid(RoadUse(0)));
+  EXPECT_FALSE(road.Valid(RoadUse(-1)));  // count: IsMoreThan 0, orEqualTo.
+  Element missing = RoadUse(1);
+  missing.mutable_properties().Erase("endDate");
+  EXPECT_FALSE(road.Valid(missing));  // Exists on endDate's type.
+  Element undirected = Element::Edge("RoadUse", Value::String("10"), Value::String("11"), false,
+                                     RoadUse(1).properties());
+  EXPECT_FALSE(road.Valid(undirected));  // "directed" type "true": IsTrue.
+  // Without IsA, a vertex of the wrong class passes, as ValidateElement.
+  Element int_source = Element::Edge("RoadUse", Value::Int32(10), Value::String("11"), true,
+                                     RoadUse(1).properties());
+  EXPECT_TRUE(road.Valid(int_source));
+}
+
+TEST(GroupValidatorTest, AgeOffFollowsTheClock) {
+  GroupValidator aged(*OrderingSchema()->Group("Aged"));
+  Element e = Element::Entity("Aged", Value::String("v"), Properties{{"time", Value::Int64(5000)}});
+  ScopedFakeClock clock(5999);
+  EXPECT_TRUE(aged.Valid(e));
+  clock.Set(6000);
+  EXPECT_FALSE(aged.Valid(e));
+}
+
+TEST(GroupValidatorTest, GroupsWithoutValidatorsPassEverything) {
+  GroupValidator ordered(*OrderingSchema()->Group("Ordered"));
+  EXPECT_FALSE(ordered.has_validators());
+  EXPECT_TRUE(ordered.Valid(Element::Entity("Ordered", Value::String("v"))));
+}
+
 }  // namespace
 }  // namespace quarry::testing
