@@ -8,6 +8,7 @@
 #include <thrift/server/TThreadedServer.h>
 #include <thrift/transport/TBufferTransports.h>
 #include <thrift/transport/TServerSocket.h>
+#include <thrift/transport/TSocket.h>
 
 #include <algorithm>
 #include <future>
@@ -22,11 +23,49 @@ using apache::thrift::server::TServerEventHandler;
 using apache::thrift::server::TThreadedServer;
 using apache::thrift::transport::TFramedTransport;
 using apache::thrift::transport::TServerSocket;
+using apache::thrift::transport::TSocket;
 using apache::thrift::transport::TTransport;
 using apache::thrift::transport::TTransportFactory;
 
 // libthrift refuses messages above its default 100 MiB message size.
 constexpr size_t kLibthriftMessageCap = TConfiguration::DEFAULT_MAX_MESSAGE_SIZE;
+
+// libthrift 0.17 counts every byte a transport reads against one message-size
+// budget (TConfiguration's 100 MiB) and resets it only where a transport knows
+// a message ended, which a served socket and a framed transport do not: a
+// long-lived connection died after ~100 MiB in total. Each message's size is
+// bounded by the frame limit, so both budgets restart at every read/message.
+class ServedSocket : public TSocket {
+ public:
+  using TSocket::TSocket;
+  uint32_t read(uint8_t* buf, uint32_t len) override {
+    resetConsumedMessageSize();
+    return TSocket::read(buf, len);
+  }
+};
+
+class ServedFramedTransport : public TFramedTransport {
+ public:
+  using TFramedTransport::TFramedTransport;
+  uint32_t readEnd() override {
+    resetConsumedMessageSize();
+    return TFramedTransport::readEnd();
+  }
+};
+
+// A server socket whose connections are ServedSockets.
+class ServedServerSocket : public TServerSocket {
+ public:
+  using TServerSocket::TServerSocket;
+
+ protected:
+  std::shared_ptr<TSocket> createSocket(THRIFT_SOCKET client) override {
+    if (interruptableChildren_) {
+      return std::make_shared<ServedSocket>(client, pChildInterruptSockReader_);
+    }
+    return std::make_shared<ServedSocket>(client);
+  }
+};
 
 // Framed transports with our frame limit (TFramedTransportFactory would use
 // libthrift's default 16 MB).
@@ -37,7 +76,7 @@ class LimitedFramedTransportFactory : public TTransportFactory {
             static_cast<int>(kLibthriftMessageCap),
             static_cast<int>(std::min(max_frame_bytes, kLibthriftMessageCap)))) {}
   std::shared_ptr<TTransport> getTransport(std::shared_ptr<TTransport> transport) override {
-    return std::make_shared<TFramedTransport>(std::move(transport), config_);
+    return std::make_shared<ServedFramedTransport>(std::move(transport), config_);
   }
 
  private:
@@ -68,7 +107,7 @@ class ReadySignal : public TServerEventHandler {
 Result<std::unique_ptr<RpcServer>> RpcServer::Start(std::shared_ptr<rpc::QuarryIf> handler,
                                                     const ServerOptions& options) {
   const ServerLimits& limits = options.limits;
-  auto socket = std::make_shared<TServerSocket>(options.bind_address, options.port);
+  auto socket = std::make_shared<ServedServerSocket>(options.bind_address, options.port);
   socket->setRecvTimeout(limits.recv_timeout_ms);
   socket->setSendTimeout(limits.send_timeout_ms);
   auto protocol = std::make_shared<TBinaryProtocolFactory>(
