@@ -27,7 +27,9 @@ class HostileClientTest : public ::testing::Test {
                         rpc::AddElementsOptions());
   }
   static void TearDownTestSuite() {
-    if (served_ != nullptr) EXPECT_EQ(served_->process.Stop(), 0) << served_->process.log();
+    if (served_ != nullptr) {
+      EXPECT_EQ(served_->process.Stop(), 0) << served_->process.log();
+    }
     delete served_;
     served_ = nullptr;
   }
