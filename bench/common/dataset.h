@@ -31,7 +31,8 @@ struct DatasetSpec {
                                 // the true number slightly lower (DistinctEdgeCount()).
   uint32_t vertices = 0;        // Vertex ids 0..vertices-1.
   uint32_t days = 0;            // startDate is one of `days` consecutive days.
-  double zipf_exponent = 1.2;   // Source degree skew (1.2: three hubs with 100k+ edges at full size).
+  double zipf_exponent =
+      1.2;  // Source degree skew (1.2: three hubs with 100k+ edges at full size).
   uint64_t seed = 42;
 
   // CI smoke size: finishes everything in well under two minutes.

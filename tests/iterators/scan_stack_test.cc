@@ -270,9 +270,9 @@ TEST_P(ScanStackTest, TemplateIsSharedByManyStacks) {
                        ScanTemplate::Create(package->schema(), view, options.validate));
   std::vector<std::unique_ptr<ScanElementIterator>> scans;
   for (int i = 0; i < 3; ++i) {
-    ASSERT_OK_AND_ASSIGN(auto scan, t->Build(*package, options,
-                                             std::make_unique<MemoryKvIterator>(&data),
-                                             {KeyRange::All()}));
+    ASSERT_OK_AND_ASSIGN(
+        auto scan,
+        t->Build(*package, options, std::make_unique<MemoryKvIterator>(&data), {KeyRange::All()}));
     scans.push_back(std::move(scan));
   }
   t.reset();
