@@ -33,6 +33,7 @@
 #include <string>
 #include <vector>
 
+#include "iterators/scan_stack.h"
 #include "store-rocks/compaction_filter.h"
 #include "store-rocks/graph.h"
 #include "store-rocks/internal/distinct_id_allocator.h"
@@ -95,6 +96,9 @@ class RocksGraph final : public Graph {
   RocksInstance& instance(size_t i = 0) const { return *dbs_[i]; }
   size_t instance_count() const { return dbs_.size(); }
   const GroupState* group(std::string_view name) const;
+  // The scan template of queries without a view, prepared once at open (the
+  // schema and validator setting never change while the graph is open).
+  const std::shared_ptr<const ScanTemplate>& no_view_template() const { return no_view_template_; }
   // The current shards (a copy: they may change).
   ShardMap shard_map() const;
   // One snapshot per instance, taken together with the shards they are
@@ -163,6 +167,7 @@ class RocksGraph final : public Graph {
 
   std::string dir_;
   std::shared_ptr<const Schema> schema_;
+  std::shared_ptr<const ScanTemplate> no_view_template_;
   std::shared_ptr<const KeyPackage> package_;
   StoreProperties properties_;
   std::map<std::string, GroupState, std::less<>> groups_;

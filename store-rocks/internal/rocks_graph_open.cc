@@ -99,6 +99,8 @@ Result<std::unique_ptr<RocksGraph>> RocksGraph::Assemble(const std::string& dir,
   g->properties_ = properties;
   g->properties_.key_package = std::string(name);
   g->properties_.data_dirs = dirs;
+  QUARRY_ASSIGN_OR_RETURN(g->no_view_template_,
+                          ScanTemplate::Create(*schema, View(), properties.validator_enabled));
   int threads = properties.EffectiveScanThreads();
   // The consumer's thread counts as one: threads - 1 TBB workers read shards.
   if (threads > 1) g->arena_ = std::make_unique<tbb::task_arena>(threads, 1);

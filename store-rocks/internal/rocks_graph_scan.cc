@@ -11,10 +11,8 @@
 // call. Only the column families of the view's groups are read (locality
 // groups). The scan template (the expanded view, aggregations and element
 // tests) is prepared once per call and shared by its streams; the one for
-// queries without a view is prepared once per schema.
+// queries without a view is prepared once, when the graph opens.
 #include <rocksdb/snapshot.h>
-
-#include <mutex>
 
 #include "iterators/scan_stack.h"
 #include "iterators/view_validation.h"
@@ -44,47 +42,12 @@ struct ScanInputs {
   ScanOptions scan;
 };
 
-// The template of scans without a view, per schema and validator setting.
-// Entries hold their schema weakly: a schema that is gone never matches (its
-// control block outlives it while the entry exists, so no other schema can
-// take its identity), and its entry is dropped.
-class NoViewTemplates {
- public:
-  Result<std::shared_ptr<const ScanTemplate>> Get(const std::shared_ptr<const Schema>& schema,
-                                                  bool validate) {
-    std::lock_guard<std::mutex> lock(mu_);
-    std::erase_if(entries_, [](const Entry& e) { return e.schema.expired(); });
-    for (const Entry& e : entries_) {
-      if (e.validate == validate && !e.schema.owner_before(schema) &&
-          !schema.owner_before(e.schema)) {
-        return e.stack;
-      }
-    }
-    QUARRY_ASSIGN_OR_RETURN(std::shared_ptr<const ScanTemplate> stack,
-                            ScanTemplate::Create(*schema, View(), validate));
-    if (entries_.size() >= kMaxEntries) entries_.erase(entries_.begin());
-    entries_.push_back({schema, validate, stack});
-    return stack;
-  }
-
- private:
-  static constexpr size_t kMaxEntries = 16;
-  struct Entry {
-    std::weak_ptr<const Schema> schema;
-    bool validate;
-    std::shared_ptr<const ScanTemplate> stack;
-  };
-  std::mutex mu_;
-  std::vector<Entry> entries_;
-};
-
 Result<std::shared_ptr<const ScanTemplate>> TemplateFor(const RocksGraph& graph,
                                                         const QueryOptions& options) {
   const bool validate = graph.properties().validator_enabled;
   if (options.view.has_value())
     return ScanTemplate::Create(*graph.schema(), *options.view, validate);
-  static NoViewTemplates* const kNoView = new NoViewTemplates();
-  return kNoView->Get(graph.schema(), validate);
+  return graph.no_view_template();
 }
 
 // Expands and validates the view (every group when absent) and selects the
