@@ -184,4 +184,8 @@ Status Executor::AddElements(const User& user, std::span<const Element> elements
   return graph_->AddElements(elements, options, result != nullptr ? result : &local);
 }
 
+Result<Json> Executor::SubmitJob(const User& user, std::string_view operation_json) const {
+  return UnimplementedError("jobs are not implemented yet");
+}
+
 }  // namespace quarry

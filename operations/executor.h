@@ -67,6 +67,15 @@ class Executor {
   Result<std::unique_ptr<ResultCursor>> Open(const User& user,
                                              std::string_view operation_json) const;
 
+  // Runs an operation or chain in the background as a Gaffer job
+  // (executeJob) and returns its JobDetail JSON at once: jobId, user
+  // ({"userId": ...}), status ("RUNNING"), opChain (the chain's JSON text) and
+  // startTime (ms). The job's details and results are kept in the graph's
+  // metadata, so they survive a restart; GetJobDetails, GetAllJobDetails and
+  // GetJobResults read them. Errors as Execute's for a document that does not
+  // parse; a failure while running is recorded in the job (status FAILED).
+  Result<Json> SubmitJob(const User& user, std::string_view operation_json) const;
+
   // The typed fast path for AddElements (no JSON on the way in).
   Status AddElements(const User& user, std::span<const Element> elements,
                      const AddElementsOptions& options, AddElementsResult* result) const;
