@@ -99,7 +99,9 @@ using operations_internal::StepOutput;
 class StreamCursor : public ResultCursor {
  public:
   StreamCursor(std::unique_ptr<ExecContext> ctx, StepOutput output)
-      : ctx_(std::move(ctx)), output_(std::move(output)) {}
+      : ctx_(std::move(ctx)), output_(std::move(output)), shape_(ShapeOf(output_.kind)) {}
+
+  ResultShape shape() const override { return shape_; }
 
   Result<std::vector<Json>> NextPage(size_t max_items) override {
     std::vector<Json> page;
@@ -120,8 +122,21 @@ class StreamCursor : public ResultCursor {
   bool done() const override { return output_.kind == StepOutput::Kind::kNone; }
 
  private:
+  static ResultShape ShapeOf(StepOutput::Kind kind) {
+    switch (kind) {
+      case StepOutput::Kind::kStream:
+        return ResultShape::kItems;
+      case StepOutput::Kind::kJson:
+        return ResultShape::kSingle;
+      case StepOutput::Kind::kNone:
+        break;
+    }
+    return ResultShape::kNone;
+  }
+
   std::unique_ptr<ExecContext> ctx_;  // Holds the graph for the streams.
   StepOutput output_;
+  ResultShape shape_;
 };
 
 }  // namespace

@@ -41,9 +41,17 @@ struct ExecutorLimits {
   std::string admin_auth;
 };
 
+// What a result is: nothing (AddElements, DiscardOutput), a list of items
+// (an iterable: elements, seeds, values), or one JSON value (Count's number,
+// GetSchema's object). Transports write a list as a JSON array and a single
+// value as itself.
+enum class ResultShape { kNone, kItems, kSingle };
+
 class ResultCursor {
  public:
   virtual ~ResultCursor() = default;
+  // Fixed when the cursor is opened.
+  virtual ResultShape shape() const = 0;
   // Up to `max_items` further result items (elements, seeds, values) as Gaffer
   // JSON. An empty page with done() true marks the end.
   virtual Result<std::vector<Json>> NextPage(size_t max_items) = 0;

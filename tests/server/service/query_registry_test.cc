@@ -15,6 +15,7 @@ using ::quarry::testing::StatusIs;
 class CountingCursor : public ResultCursor {
  public:
   explicit CountingCursor(int n, int fail_at = -1) : n_(n), fail_at_(fail_at) {}
+  ResultShape shape() const override { return ResultShape::kItems; }
   Result<std::vector<Json>> NextPage(size_t max_items) override {
     std::vector<Json> items;
     while (items.size() < max_items && next_ < n_) {
