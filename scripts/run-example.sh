@@ -10,7 +10,7 @@
 # Usage: scripts/run-example.sh [CSV]   (default: the embedded 10,390-row sample)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
+scripts/setup.sh example
 
 DATA=examples/gaffer-examples/road-traffic
 CSV=${1:-$DATA/roadTrafficSampleData.csv}

@@ -1,16 +1,44 @@
 #!/usr/bin/env bash
-# Installs whatever Debian packages Quarry needs and are missing, then
+# Installs the Debian packages a README command needs and are missing, then
 # configures and builds into build/. Idempotent: a second run with nothing
 # changed only checks and returns quickly.
 #
-# Usage: scripts/setup.sh [ninja targets...]   (default: all)
+# Usage: scripts/setup.sh [example|tests] [ninja targets...]
+#   example  what scripts/run-example.sh needs: the toolchain, the libraries
+#            Quarry links, Python with Thrift for the example's client; builds
+#            only the quarry binary, the road-traffic generator and the Python
+#            Thrift bindings.
+#   tests    (the default) what scripts/run-tests.sh needs on top: GoogleTest,
+#            python3-requests for the REST end-to-end tests, and PostgreSQL and
+#            SQLite for the benchmark smoke test; builds everything.
+# Extra arguments name ninja targets to build instead of the profile's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-PACKAGES=(g++ cmake ninja-build pkg-config ccache
-          librocksdb-dev libthrift-dev thrift-compiler libboost-dev
-          nlohmann-json3-dev libtbb-dev libgtest-dev libgmock-dev python3 python3-thrift
-          postgresql-15 libpq-dev libsqlite3-dev)
+PROFILE=tests
+case "${1:-}" in
+  example|tests) PROFILE=$1; shift ;;
+esac
+
+# Each package is here because something imports, links or runs it; the
+# comment says what. Debian's python3-thrift imports `six` without depending
+# on it, so python3-six is named explicitly.
+EXAMPLE_PACKAGES=(
+  g++ cmake ninja-build pkg-config ccache   # toolchain
+  librocksdb-dev                             # store-rocks
+  libtbb-dev                                 # parallel shard scans
+  libthrift-dev thrift-compiler              # the Thrift server and its generated code
+  libboost-dev                               # the REST server (Boost.Beast/Asio)
+  nlohmann-json3-dev                         # JSON
+  python3 python3-thrift python3-six         # the example's Python Thrift client
+)
+TEST_PACKAGES=(
+  libgtest-dev libgmock-dev                  # the unit and end-to-end tests
+  python3-requests                           # REST end-to-end tests
+  postgresql-15 libpq-dev libsqlite3-dev     # bench_quick: the SQL reference systems
+)
+PACKAGES=("${EXAMPLE_PACKAGES[@]}")
+if [ "$PROFILE" = tests ]; then PACKAGES+=("${TEST_PACKAGES[@]}"); fi
 
 missing=()
 for p in "${PACKAGES[@]}"; do
@@ -18,17 +46,24 @@ for p in "${PACKAGES[@]}"; do
     missing+=("$p")
   fi
 done
+BUILD_DIR=${QUARRY_BUILD_DIR:-build}
 if ((${#missing[@]})); then
   echo "quarry setup: installing ${missing[*]}"
   SUDO=""
   if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  # Packages found now (GoogleTest, libpq...) may have been absent when
+  # build/ was configured: configure again so the build sees them.
+  RECONFIGURE=1
 fi
 
-BUILD_DIR=${QUARRY_BUILD_DIR:-build}
 JOBS=${QUARRY_JOBS:-2}
-if [ ! -f "$BUILD_DIR/build.ninja" ]; then
+if [ ! -f "$BUILD_DIR/build.ninja" ] || [ -n "${RECONFIGURE:-}" ]; then
   cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE="${QUARRY_BUILD_TYPE:-RelWithDebInfo}" >/dev/null
 fi
-cmake --build "$BUILD_DIR" -j "$JOBS" ${1:+--target "$@"}
+TARGETS=("$@")
+if ((${#TARGETS[@]} == 0)) && [ "$PROFILE" = example ]; then
+  TARGETS=(quarry quarry-road-traffic-gen quarry_rpc_py)
+fi
+cmake --build "$BUILD_DIR" -j "$JOBS" ${TARGETS[@]+--target "${TARGETS[@]}"}

@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Runs both README commands as a new user would: on a pristine Debian 12 root
+# (debootstrap --variant=minbase, nothing else installed) holding a fresh
+# clone of this repository's committed HEAD. A package that the development
+# machines happen to have but scripts/setup.sh does not install shows up here
+# as a failure, where CI on a developer's machine would pass.
+#
+# Prints each command's exit status and the time it took, then removes the
+# root (set KEEP=1 to keep it for a look). Needs root (debootstrap, chroot,
+# mounts) and takes a full build: run it by hand before resolving an issue
+# that changes dependencies or the set-up scripts, not in CI.
+#
+# Usage: scripts/check-fresh-debian.sh [WORKDIR]   (default: a new dir under /var/tmp)
+set -euo pipefail
+REPO=$(cd "$(dirname "$0")/.." && pwd)
+MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+
+if [ "$(id -u)" != 0 ]; then
+  echo "check-fresh-debian: needs root (debootstrap, chroot and mounts)" >&2
+  exit 2
+fi
+if ! command -v debootstrap >/dev/null; then
+  echo "== installing debootstrap"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends debootstrap
+fi
+
+WORK=${1:-$(mktemp -d /var/tmp/quarry-fresh-debian.XXXXXX)}
+ROOT=$WORK/root
+HEAD=$(git -C "$REPO" rev-parse HEAD)
+MOUNTS=()
+
+cleanup() {
+  local m
+  for ((i = ${#MOUNTS[@]} - 1; i >= 0; i--)); do
+    m=${MOUNTS[i]}
+    umount -l "$m" 2>/dev/null || true
+  done
+  if [ -z "${KEEP:-}" ]; then rm -rf "$WORK"; else echo "kept $WORK"; fi
+}
+trap cleanup EXIT
+
+mount_into() {  # mount_into ARGS... TARGET
+  local target=${*: -1}
+  mkdir -p "$target"
+  mount "$@"
+  MOUNTS+=("$target")
+}
+
+echo "== debootstrap bookworm (minbase) into $ROOT"
+start=$SECONDS
+debootstrap --variant=minbase bookworm "$ROOT" "$MIRROR" >"$WORK/debootstrap.log" 2>&1 ||
+  { tail -20 "$WORK/debootstrap.log" >&2; exit 1; }
+echo "   done in $((SECONDS - start)) s"
+# A real Debian 12 also has the updates and security suites.
+cat >"$ROOT/etc/apt/sources.list" <<EOF
+deb $MIRROR bookworm main
+deb $MIRROR bookworm-updates main
+deb http://deb.debian.org/debian-security bookworm-security main
+EOF
+cp /etc/resolv.conf "$ROOT/etc/resolv.conf"
+# Services must not start inside the chroot (postgresql's package tries).
+printf '#!/bin/sh\nexit 101\n' >"$ROOT/usr/sbin/policy-rc.d"
+chmod +x "$ROOT/usr/sbin/policy-rc.d"
+
+echo "== cloning $REPO at $HEAD"
+git clone -q --no-local "$REPO" "$ROOT/root/quarry"
+git -C "$ROOT/root/quarry" checkout -q "$HEAD"
+
+mount_into -t proc proc "$ROOT/proc"
+mount_into --rbind /dev "$ROOT/dev"
+mount_into -t sysfs sysfs "$ROOT/sys"
+mount_into -t tmpfs tmpfs "$ROOT/tmp"
+
+declare -A STATUS TIME
+for cmd in scripts/run-example.sh scripts/run-tests.sh; do
+  echo "== chroot: bash $cmd"
+  start=$SECONDS
+  set +e
+  chroot "$ROOT" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
+    /bin/bash -c "cd /root/quarry && bash $cmd" >"$WORK/$(basename "$cmd" .sh).log" 2>&1
+  STATUS[$cmd]=$?
+  set -e
+  TIME[$cmd]=$((SECONDS - start))
+  tail -15 "$WORK/$(basename "$cmd" .sh).log"
+  echo "   exit ${STATUS[$cmd]} after ${TIME[$cmd]} s"
+done
+
+echo
+echo "== fresh Debian 12 (minbase), commit $HEAD"
+failed=0
+for cmd in scripts/run-example.sh scripts/run-tests.sh; do
+  printf '%-26s exit %s  %dm%02ds\n' "$cmd" "${STATUS[$cmd]}" $((TIME[$cmd] / 60)) \
+    $((TIME[$cmd] % 60))
+  if [ "${STATUS[$cmd]}" != 0 ]; then failed=1; fi
+done
+if ((failed)); then KEEP=${KEEP:-1}; fi  # Keep the logs of a failure.
+exit $failed
