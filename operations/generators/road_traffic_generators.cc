@@ -56,6 +56,7 @@ class CsvElementGenerator : public ElementGenerator {
  public:
   Status Generate(const Item& object, std::vector<Element>* out) override {
     QUARRY_ASSIGN_OR_RETURN(std::string text, GeneratorInputString(object, kCsvGenerator));
+    if (!text.empty() && text.back() == '\r') text.pop_back();  // A CRLF line cut at its LF.
     ++input_index_;
     std::istringstream in(text);
     CsvReader reader(&in);
@@ -111,6 +112,7 @@ class StringElementGenerator : public ElementGenerator {
 
   Status Generate(const Item& object, std::vector<Element>* out) override {
     QUARRY_ASSIGN_OR_RETURN(std::string line, GeneratorInputString(object, kStringGenerator));
+    if (!line.empty() && line.back() == '\r') line.pop_back();  // As Java's readLine drops it.
     QUARRY_ASSIGN_OR_RETURN(std::optional<std::vector<std::string>> fields, ExtractFields(line));
     if (!fields.has_value()) return Status::OK();
     for (size_t i = kFirstVehicleField; i < fields->size(); ++i) {
