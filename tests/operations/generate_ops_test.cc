@@ -127,7 +127,10 @@ TEST(GenerateOpsTest, GenerateElementsPullsItsInputLazily) {
                            chain, operations_internal::StepOutput::Stream(std::move(input)), ctx));
   ASSERT_EQ(out.kind, operations_internal::StepOutput::Kind::kStream);
   size_t taken = 0;
-  for (; out.stream->Valid() && taken < 23; out.stream->Next()) ++taken;
+  while (out.stream->Valid()) {
+    if (++taken == 23) break;  // Stop on the 23rd element, before asking for more.
+    out.stream->Next();
+  }
   EXPECT_EQ(taken, 23u);
   EXPECT_EQ(pulled, 2u);  // Header and row 1 of 101 lines.
 }
