@@ -38,7 +38,7 @@ const Catalogue& TheCatalogue() {
       info.summary = std::string(row.summary);
       info.fields = std::move(row.fields);
       ToJavaOrder(&info.fields);
-      info.example = Json::parse(row.example_json);  // Checked by the catalogue tests.
+      info.example = Json::parse(std::string(row.example_json));  // Checked by the catalogue tests.
       info.output_class_name = std::string(row.output_class_name);
       catalogue->infos.push_back(std::move(info));
       catalogue->input_classes.emplace_back(row.input_class);

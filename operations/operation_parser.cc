@@ -2,6 +2,7 @@
 #include <string>
 #include <utility>
 
+#include "operations/generators/csv_generator.h"
 #include "operations/generators/generator.h"
 #include "operations/internal/input_parser.h"
 #include "operations/internal/json_fields.h"
@@ -105,14 +106,7 @@ Status ReadCsvGenerator(const Json& obj, const std::string& path, Operation* op)
   QUARRY_ASSIGN_OR_RETURN(op->include_header, GetBool(obj, path, "includeHeader", true));
   if (gen == nullptr)
     return InvalidArgumentError(json_fields::Join(path, "csvGenerator") + ": required");
-  std::string gpath = json_fields::Join(path, field);
-  if (!gen->is_object()) return InvalidArgumentError(gpath + ": expected an object");
-  QUARRY_ASSIGN_OR_RETURN(op->csv.fields, GetStringMap(*gen, gpath, "fields"));
-  QUARRY_ASSIGN_OR_RETURN(op->csv.constants, GetStringMap(*gen, gpath, "constants"));
-  QUARRY_ASSIGN_OR_RETURN(op->csv.quoted, GetBool(*gen, gpath, "quoted", false));
-  if (gen->contains("commaReplacement")) {
-    QUARRY_ASSIGN_OR_RETURN(op->csv.comma_replacement, GetString(*gen, gpath, "commaReplacement"));
-  }
+  QUARRY_ASSIGN_OR_RETURN(op->csv, ParseCsvGeneratorSpec(*gen, json_fields::Join(path, field)));
   return Status::OK();
 }
 

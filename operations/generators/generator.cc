@@ -19,6 +19,7 @@ const Registry& Generators() {
     auto* registry = new Registry();
     gi::AddRoadTrafficGenerators(&registry->element);
     gi::AddRestExampleGenerators(&registry->element, &registry->object);
+    gi::AddCsvObjectGenerator(&registry->object);
     return registry;
   }();
   return *kRegistry;

@@ -9,6 +9,7 @@
 
 #include <set>
 
+#include "operations/executor.h"
 #include "operations/operation.h"
 #include "schema/schema.h"
 #include "tests/operations/fake_graph.h"
@@ -131,7 +132,8 @@ TEST(OperationCatalogueTest, GeneratorsAndTraits) {
   EXPECT_THAT(ElementGeneratorClassNames(),
               Contains("uk.gov.gchq.gaffer.traffic.generator.RoadTrafficStringElementGenerator"));
   EXPECT_THAT(ObjectGeneratorClassNames(),
-              ElementsAre("uk.gov.gchq.gaffer.rest.example.ExampleDomainObjectGenerator"));
+              ElementsAre("uk.gov.gchq.gaffer.data.generator.CsvGenerator",
+                          "uk.gov.gchq.gaffer.rest.example.ExampleDomainObjectGenerator"));
   EXPECT_THAT(StoreTraitNames(),
               ElementsAre("INGEST_AGGREGATION", "MATCHED_VERTEX", "ORDERED",
                           "POST_AGGREGATION_FILTERING", "POST_TRANSFORMATION_FILTERING",

@@ -26,7 +26,8 @@ TEST(GeneratorRegistryTest, ListsGaffersClassNamesSorted) {
                           "uk.gov.gchq.gaffer.traffic.generator.RoadTrafficCsvElementGenerator",
                           "uk.gov.gchq.gaffer.traffic.generator.RoadTrafficStringElementGenerator"));
   EXPECT_THAT(RegisteredObjectGeneratorClassNames(),
-              ElementsAre("uk.gov.gchq.gaffer.rest.example.ExampleDomainObjectGenerator"));
+              ElementsAre("uk.gov.gchq.gaffer.data.generator.CsvGenerator",
+                          "uk.gov.gchq.gaffer.rest.example.ExampleDomainObjectGenerator"));
   for (const std::string& name : RegisteredElementGeneratorClassNames()) {
     EXPECT_TRUE(MakeElementGenerator(Json{{"class", name}}, "g").ok()) << name;
   }
@@ -93,6 +94,27 @@ TEST(ExampleDomainObjectGeneratorTest, ElementsBecomeTypeAndIds) {
   ASSERT_EQ(out.size(), 2u);
   EXPECT_EQ(ItemToJson(out[0]), Json::parse(R"({"ids": [7], "type": "entity"})"));
   EXPECT_EQ(ItemToJson(out[1]), Json::parse(R"({"ids": ["a", "b", true], "type": "edge"})"));
+}
+
+// Gaffer's CsvGenerator as an object generator: the fields' values (GROUP,
+// identifiers, properties; empty when absent), then the constants.
+TEST(CsvObjectGeneratorTest, ElementsBecomeCsvLines) {
+  auto gen = MakeObjectGenerator(
+      Json::parse(R"({"class": "uk.gov.gchq.gaffer.data.generator.CsvGenerator",
+                      "fields": {"GROUP": "Group", "VERTEX": "Vertex", "count": "Count",
+                                 "missing": "Missing"},
+                      "constants": {"road": "Kind"}})"),
+      "g");
+  ASSERT_TRUE(gen.ok()) << gen.status().ToString();
+  std::vector<Item> out;
+  ASSERT_OK((*gen)->Generate(
+      Element::Entity("JunctionUse", Value::String("M5:10"), {{"count", Value::Int64(3)}}), &out));
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(ItemToJson(out[0]), Json("JunctionUse,M5:10,3,,road"));
+  EXPECT_THAT(MakeObjectGenerator(Json::parse(R"({"class": "uk.gov.gchq.gaffer.data.generator.CsvGenerator",
+                                                  "quoted": "yes"})"),
+                                  "g"),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "g.quoted"));
 }
 
 TEST(GeneratorInputStringTest, AcceptsJsonAndValueStringsOnly) {
