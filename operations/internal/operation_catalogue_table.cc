@@ -151,6 +151,46 @@ std::vector<CatalogueRow> OutputRows() {
   };
 }
 
+// PreviewValidation must name every group of the graph: the example proposes
+// the road-traffic schema itself (descriptions dropped), which deletes nothing.
+constexpr std::string_view kPreviewValidationExample =
+    R"({"class": "uk.gov.gchq.quarry.operation.PreviewValidation", "schema": {"edges": {"RoadUs)"
+    R"(e": {"source": "junction", "destination": "junction", "directed": "true", "properties": )"
+    R"({"startDate": "date.earliest", "endDate": "date.latest", "count": "count.long", "countBy)"
+    R"(VehicleType": "counts.freqmap"}, "groupBy": ["startDate", "endDate"]}, "RoadHasJunction")"
+    R"(: {"source": "road", "destination": "junction", "directed": "true"}, "RegionContainsLoca)"
+    R"(tion": {"source": "region", "destination": "location", "directed": "true"}, "LocationCon)"
+    R"(tainsRoad": {"source": "location", "destination": "road", "directed": "true"}, "Junction)"
+    R"(LocatedAt": {"source": "junction", "destination": "coordinates", "directed": "true"}}, ")"
+    R"(entities": {"Cardinality": {"vertex": "anyVertex", "properties": {"edgeGroup": "set", "h)"
+    R"(llp": "hllp", "count": "count.long"}, "groupBy": ["edgeGroup"]}, "JunctionUse": {"vertex)"
+    R"(": "junction", "properties": {"startDate": "date.earliest", "endDate": "date.latest", "c)"
+    R"(ount": "count.long", "countByVehicleType": "counts.freqmap"}, "groupBy": ["startDate", ")"
+    R"(endDate"]}}, "types": {"junction": {"class": "java.lang.String"}, "road": {"class": "jav)"
+    R"(a.lang.String"}, "location": {"class": "java.lang.String", "validateFunctions": [{"class)"
+    R"(": "uk.gov.gchq.koryphe.impl.predicate.Exists"}]}, "anyVertex": {"class": "java.lang.Str)"
+    R"(ing", "validateFunctions": [{"class": "uk.gov.gchq.koryphe.impl.predicate.Exists"}]}, "c)"
+    R"(oordinates": {"class": "java.lang.String", "validateFunctions": [{"class": "uk.gov.gchq.)"
+    R"(koryphe.impl.predicate.Exists"}]}, "region": {"class": "java.lang.String", "validateFunc)"
+    R"(tions": [{"class": "uk.gov.gchq.koryphe.impl.predicate.Exists"}]}, "count.long": {"class)"
+    R"(": "java.lang.Long", "validateFunctions": [{"class": "uk.gov.gchq.koryphe.impl.predicate)"
+    R"(.IsMoreThan", "orEqualTo": true, "value": {"java.lang.Long": 0}}], "aggregateFunction": )"
+    R"({"class": "uk.gov.gchq.koryphe.impl.binaryoperator.Sum"}}, "true": {"class": "java.lang.)"
+    R"(Boolean", "validateFunctions": [{"class": "uk.gov.gchq.koryphe.impl.predicate.IsTrue"}]})"
+    R"(, "date.earliest": {"class": "java.util.Date", "validateFunctions": [{"class": "uk.gov.g)"
+    R"(chq.koryphe.impl.predicate.Exists"}], "aggregateFunction": {"class": "uk.gov.gchq.koryph)"
+    R"(e.impl.binaryoperator.Min"}}, "date.latest": {"class": "java.util.Date", "validateFuncti)"
+    R"(ons": [{"class": "uk.gov.gchq.koryphe.impl.predicate.Exists"}], "aggregateFunction": {"c)"
+    R"(lass": "uk.gov.gchq.koryphe.impl.binaryoperator.Max"}}, "set": {"class": "java.util.Tree)"
+    R"(Set", "aggregateFunction": {"class": "uk.gov.gchq.koryphe.impl.binaryoperator.Collection)"
+    R"(Concat"}}, "hllp": {"class": "org.apache.datasketches.hll.HllSketch", "aggregateFunction)"
+    R"(": {"class": "uk.gov.gchq.gaffer.sketches.datasketches.cardinality.binaryoperator.HllSke)"
+    R"(tchAggregator"}, "serialiser": {"class": "uk.gov.gchq.gaffer.sketches.datasketches.cardi)"
+    R"(nality.serialisation.HllSketchSerialiser"}}, "counts.freqmap": {"class": "uk.gov.gchq.ga)"
+    R"(ffer.types.FreqMap", "validateFunctions": [{"class": "uk.gov.gchq.koryphe.impl.predicate)"
+    R"(.Exists"}], "aggregateFunction": {"class": "uk.gov.gchq.gaffer.types.function.FreqMapAgg)"
+    R"(regator"}}}}})";
+
 std::vector<CatalogueRow> AdminRows() {
   return {
       {K::kAddElements, "Adds elements",
@@ -191,7 +231,7 @@ std::vector<CatalogueRow> AdminRows() {
        "Counts, per group, the stored elements a proposed schema's validators would delete "
        "(Quarry)",
        {Field("schema", "uk.gov.gchq.gaffer.store.schema.Schema", /*required=*/true), Options()},
-       R"({"class": "uk.gov.gchq.quarry.operation.PreviewValidation", "schema": {"entities": {}, "edges": {}, "types": {}}})",
+       kPreviewValidationExample,
        "java.util.Map<java.lang.String,java.lang.Long>", ""},
   };
 }
