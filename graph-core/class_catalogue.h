@@ -36,7 +36,9 @@ std::vector<std::string> TransformFunctionClassNames();
 std::vector<std::string> AggregationFunctionClassNames();
 
 // The JSON fields of a predicate, function or binary operator class (full or
-// simple name), in a stable order. NotFound naming the class if unknown.
+// simple name), in the order Gaffer's HashMap of them iterates
+// (java_hash_order.h). NotFound "Class name was not recognised: X" (Gaffer's
+// message) if unknown.
 Result<std::vector<SerialisedField>> SerialisedFieldsOf(std::string_view class_name);
 
 }  // namespace quarry

@@ -84,6 +84,9 @@ Result<StepOutput> RunOperation(const Operation& op, StepOutput input, ExecConte
     case OperationKind::kCheckpoint:
     case OperationKind::kPreviewValidation:
       return RunAdmin(op, std::move(input), ctx);
+    case OperationKind::kGenerateElements:
+    case OperationKind::kGenerateObjects:
+      return RunGenerate(op, std::move(input), ctx);
     default:
       return RunOutput(op, std::move(input), ctx);
   }

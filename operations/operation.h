@@ -56,6 +56,9 @@ enum class OperationKind {
   kAddElementsFromFile,
   kCheckpoint,         // uk.gov.gchq.quarry.operation.Checkpoint
   kPreviewValidation,  // uk.gov.gchq.quarry.operation.PreviewValidation
+  // --- Generators (catalogue branch) ---
+  kGenerateElements,  // uk.gov.gchq.gaffer.operation.impl.generate.GenerateElements
+  kGenerateObjects,   // uk.gov.gchq.gaffer.operation.impl.generate.GenerateObjects
 };
 
 // The full class name of `kind` (what Gaffer writes).
@@ -116,6 +119,10 @@ struct Operation {
   double proportion_to_sample = 1.0;
   std::string directory;  // Checkpoint.
   Json proposed_schema;   // PreviewValidation.
+
+  // GenerateElements / GenerateObjects: the generator's JSON ({"class": ...}),
+  // checked against the registry when parsed (generators/generator.h).
+  Json generator;
 
   // OperationChain.
   std::vector<Operation> operations;

@@ -13,7 +13,7 @@ struct ClassEntry {
   std::string_view full_name;
 };
 
-constexpr std::array<ClassEntry, 28> kClasses = {{
+constexpr std::array<ClassEntry, 30> kClasses = {{
     {OperationKind::kOperationChain, "uk.gov.gchq.gaffer.operation.OperationChain"},
     {OperationKind::kAddElements, "uk.gov.gchq.gaffer.operation.impl.add.AddElements"},
     {OperationKind::kGetElements, "uk.gov.gchq.gaffer.operation.impl.get.GetElements"},
@@ -50,6 +50,10 @@ constexpr std::array<ClassEntry, 28> kClasses = {{
      "uk.gov.gchq.gaffer.operation.impl.add.AddElementsFromFile"},
     {OperationKind::kCheckpoint, "uk.gov.gchq.quarry.operation.Checkpoint"},
     {OperationKind::kPreviewValidation, "uk.gov.gchq.quarry.operation.PreviewValidation"},
+    // --- Generators (catalogue branch) ---
+    {OperationKind::kGenerateElements,
+     "uk.gov.gchq.gaffer.operation.impl.generate.GenerateElements"},
+    {OperationKind::kGenerateObjects, "uk.gov.gchq.gaffer.operation.impl.generate.GenerateObjects"},
 }};
 
 std::string_view SimpleName(std::string_view full) {

@@ -2,6 +2,8 @@
 #include <string>
 #include <utility>
 
+#include "operations/generators/csv_generator.h"
+#include "operations/generators/generator.h"
 #include "operations/internal/input_parser.h"
 #include "operations/internal/json_fields.h"
 #include "operations/operation.h"
@@ -104,14 +106,7 @@ Status ReadCsvGenerator(const Json& obj, const std::string& path, Operation* op)
   QUARRY_ASSIGN_OR_RETURN(op->include_header, GetBool(obj, path, "includeHeader", true));
   if (gen == nullptr)
     return InvalidArgumentError(json_fields::Join(path, "csvGenerator") + ": required");
-  std::string gpath = json_fields::Join(path, field);
-  if (!gen->is_object()) return InvalidArgumentError(gpath + ": expected an object");
-  QUARRY_ASSIGN_OR_RETURN(op->csv.fields, GetStringMap(*gen, gpath, "fields"));
-  QUARRY_ASSIGN_OR_RETURN(op->csv.constants, GetStringMap(*gen, gpath, "constants"));
-  QUARRY_ASSIGN_OR_RETURN(op->csv.quoted, GetBool(*gen, gpath, "quoted", false));
-  if (gen->contains("commaReplacement")) {
-    QUARRY_ASSIGN_OR_RETURN(op->csv.comma_replacement, GetString(*gen, gpath, "commaReplacement"));
-  }
+  QUARRY_ASSIGN_OR_RETURN(op->csv, ParseCsvGeneratorSpec(*gen, json_fields::Join(path, field)));
   return Status::OK();
 }
 
@@ -244,6 +239,38 @@ bool ReadAdminFields(const Json& obj, const std::string& path, Operation* op, St
   }
 }
 
+// GenerateElements / GenerateObjects: the generator (GenerateObjects also
+// takes "objectGenerator") and the input. GenerateElements' input objects are
+// kept as JSON: only the generator knows how to read them.
+Status ReadGenerateFields(const Json& obj, const std::string& path, Operation* op) {
+  bool elements = op->kind == OperationKind::kGenerateElements;
+  std::string_view field = "elementGenerator";
+  const Json* gen = json_fields::Find(obj, field);
+  if (gen == nullptr && !elements) {
+    field = "objectGenerator";
+    gen = json_fields::Find(obj, field);
+  }
+  std::string gpath = json_fields::Join(path, field);
+  if (gen == nullptr) return InvalidArgumentError(json_fields::Join(path, "elementGenerator") + ": required");
+  // Made once here so an unknown class or bad field fails before anything runs.
+  Status made = elements ? MakeElementGenerator(*gen, gpath).status()
+                         : MakeObjectGenerator(*gen, gpath).status();
+  QUARRY_RETURN_IF_ERROR(made);
+  op->generator = *gen;
+  if (!elements) return ReadInput(obj, path, "input", &operations_internal::ParseItemList, &op->input);
+  const Json* in = json_fields::Find(obj, "input");
+  if (in == nullptr) return Status::OK();
+  std::vector<Item> items;
+  if (in->is_array()) {
+    items.reserve(in->size());
+    for (const Json& j : *in) items.push_back(Item(j));
+  } else {
+    items.push_back(Item(*in));
+  }
+  op->input = std::move(items);
+  return Status::OK();
+}
+
 Status ReadChain(const Json& obj, const std::string& path, Operation* op);
 
 // Reads the fields that `op->kind` uses.
@@ -272,6 +299,9 @@ Status ReadKindFields(const Json& obj, const std::string& path, Operation* op) {
     case OperationKind::kToCsv:
       QUARRY_RETURN_IF_ERROR(ReadCsvGenerator(obj, path, op));
       break;
+    case OperationKind::kGenerateElements:
+    case OperationKind::kGenerateObjects:
+      return ReadGenerateFields(obj, path, op);
     default:  // Count, DiscardOutput, To*, SplitStoreFromIterable: input only.
       break;
   }

@@ -4,6 +4,7 @@
 #include <string>
 #include <utility>
 
+#include "operations/generators/csv_generator.h"
 #include "operations/internal/exec.h"
 #include "operations/internal/input_parser.h"
 
@@ -103,42 +104,6 @@ Status ToEntitySeed(const Item& item, std::vector<Item>* out) {
                                 ItemToJson(item).dump());
   }
   return Status::OK();
-}
-
-// CsvGenerator.quoteString: commas replaced, then optionally quoted.
-std::string CsvCell(std::string text, const CsvGeneratorSpec& csv) {
-  if (csv.comma_replacement.has_value()) {
-    std::string replaced;
-    for (char c : text) {
-      if (c == ',') {
-        replaced += *csv.comma_replacement;
-      } else {
-        replaced += c;
-      }
-    }
-    text = std::move(replaced);
-  }
-  return csv.quoted ? "\"" + text + "\"" : text;
-}
-
-std::string CsvHeader(const CsvGeneratorSpec& csv) {
-  std::string line;
-  for (const auto& [field, header] : csv.fields) line += CsvCell(header, csv) + ",";
-  for (const auto& [constant, header] : csv.constants) line += CsvCell(header, csv) + ",";
-  if (!line.empty()) line.pop_back();
-  return line;
-}
-
-std::string CsvLine(const Element& e, const CsvGeneratorSpec& csv) {
-  std::string line;
-  for (const auto& [field, header] : csv.fields) {
-    Value v = field == "GROUP" ? Value::String(e.group()) : e.GetIdentifierOrProperty(field);
-    if (!v.is_null()) line += CsvCell(v.ToJavaString(), csv);
-    line += ",";
-  }
-  for (const auto& [constant, header] : csv.constants) line += CsvCell(constant, csv) + ",";
-  if (!line.empty()) line.pop_back();
-  return line;
 }
 
 Result<StepOutput> RunToCsv(const Operation& op, std::unique_ptr<ItemStream> in) {

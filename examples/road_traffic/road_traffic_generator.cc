@@ -2,7 +2,7 @@
 
 #include <utility>
 
-#include "examples/road_traffic/road_traffic_elements.h"
+#include "operations/generators/road_traffic_elements.h"
 #include "graph-core/json_element.h"
 
 namespace quarry {

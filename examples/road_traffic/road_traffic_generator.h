@@ -26,8 +26,8 @@
 #include <string>
 #include <vector>
 
-#include "examples/road_traffic/csv_reader.h"
-#include "examples/road_traffic/road_traffic_row.h"
+#include "operations/generators/csv_reader.h"
+#include "operations/generators/road_traffic_row.h"
 #include "graph-core/element.h"
 #include "graph-core/status.h"
 

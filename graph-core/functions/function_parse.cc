@@ -6,28 +6,32 @@
 #include "graph-core/internal/json_fields.h"
 
 namespace quarry {
-namespace {
+namespace functions_internal {
 
-namespace jf = json_fields;
-namespace fi = functions_internal;
-
-const std::vector<fi::FunctionClass>& FunctionClasses() {
+const std::vector<FunctionClass>& FunctionClasses() {
   static const auto* const kClasses = [] {
-    auto* classes = new std::vector<fi::FunctionClass>();
-    fi::AddConversionFunctions(classes);
-    fi::AddStringFunctions(classes);
-    fi::AddNumericFunctions(classes);
+    auto* classes = new std::vector<FunctionClass>();
+    AddConversionFunctions(classes);
+    AddStringFunctions(classes);
+    AddNumericFunctions(classes);
     return classes;
   }();
   return *kClasses;
 }
+
+}  // namespace functions_internal
+
+namespace {
+
+namespace jf = json_fields;
+namespace fi = functions_internal;
 
 }  // namespace
 
 Result<std::unique_ptr<Function>> ParseFunction(const Json& json, std::string_view path) {
   QUARRY_RETURN_IF_ERROR(jf::RequireObject(json, path));
   QUARRY_ASSIGN_OR_RETURN(std::string class_name, jf::ClassField(json, path));
-  for (const fi::FunctionClass& c : FunctionClasses()) {
+  for (const fi::FunctionClass& c : fi::FunctionClasses()) {
     if (jf::ClassNameMatches(class_name, c.full_name)) return c.factory(json, path);
   }
   return InvalidArgumentError(jf::Join(path, "class") + ": unknown function class '" + class_name +

@@ -9,18 +9,11 @@
 #include "graph-core/operators/internal/koryphe_operator.h"
 
 namespace quarry {
+namespace operators_internal {
 namespace {
 
 namespace jf = json_fields;
 namespace oi = operators_internal;
-
-using Factory =
-    std::function<Result<std::unique_ptr<BinaryOperator>>(const Json&, std::string_view)>;
-
-struct OperatorClass {
-  std::string_view full_name;
-  Factory factory;
-};
 
 template <std::unique_ptr<BinaryOperator> (*Make)()>
 Result<std::unique_ptr<BinaryOperator>> NoFields(const Json&, std::string_view) {
@@ -34,6 +27,8 @@ Result<std::unique_ptr<BinaryOperator>> WithSeparator(const Json& json, std::str
                           jf::OptionalString(json, "separator", path));
   return Make(separator.value_or(","));
 }
+
+}  // namespace
 
 const std::vector<OperatorClass>& OperatorClasses() {
   static const auto* const kClasses = new std::vector<OperatorClass>{
@@ -64,13 +59,20 @@ const std::vector<OperatorClass>& OperatorClasses() {
   return *kClasses;
 }
 
+}  // namespace operators_internal
+
+namespace {
+
+namespace jf = json_fields;
+namespace oi = operators_internal;
+
 }  // namespace
 
 Result<std::unique_ptr<BinaryOperator>> ParseBinaryOperator(const Json& json,
                                                             std::string_view path) {
   QUARRY_RETURN_IF_ERROR(jf::RequireObject(json, path));
   QUARRY_ASSIGN_OR_RETURN(std::string class_name, jf::ClassField(json, path));
-  for (const OperatorClass& c : OperatorClasses()) {
+  for (const oi::OperatorClass& c : oi::OperatorClasses()) {
     if (jf::ClassNameMatches(class_name, c.full_name)) return c.factory(json, path);
   }
   return InvalidArgumentError(jf::Join(path, "class") + ": unknown binary operator class '" +

@@ -95,8 +95,8 @@ Result<PredicatePtr> ParseAgeOffFromDays(const Json&, std::string_view) {
 }  // namespace
 
 void AddAgeOffPredicates(std::vector<PredicateClass>* out) {
-  out->push_back({kAgeOff, ParseAgeOff});
-  out->push_back({kAgeOffFromDays, ParseAgeOffFromDays});
+  out->push_back({kAgeOff, ParseAgeOff, "java.lang.Long"});
+  out->push_back({kAgeOffFromDays, ParseAgeOffFromDays, kTupleInput});
 }
 
 }  // namespace quarry::internal

@@ -284,14 +284,14 @@ Result<PredicatePtr> ParseLengthCompare(const Json& json, std::string_view path)
 }  // namespace
 
 void AddCollectionPredicates(std::vector<PredicateClass>* out) {
-  out->push_back({kIsIn, ParseMembership<false>});
-  out->push_back({kAreIn, ParseMembership<true>});
-  out->push_back({kCollectionContains, ParseCollectionContains});
-  out->push_back({kMapContains, ParseMapContains});
-  out->push_back({kMapContainsPredicate, ParseMapContainsPredicate});
-  out->push_back({kPredicateMap, ParsePredicateMap});
-  out->push_back({kIsLongerThan, ParseLengthCompare<true>});
-  out->push_back({kIsShorterThan, ParseLengthCompare<false>});
+  out->push_back({kIsIn, ParseMembership<false>, "java.lang.Object"});
+  out->push_back({kAreIn, ParseMembership<true>, "java.util.Collection"});
+  out->push_back({kCollectionContains, ParseCollectionContains, "java.util.Collection"});
+  out->push_back({kMapContains, ParseMapContains, "java.util.Map"});
+  out->push_back({kMapContainsPredicate, ParseMapContainsPredicate, "java.util.Map"});
+  out->push_back({kPredicateMap, ParsePredicateMap, "java.util.Map"});
+  out->push_back({kIsLongerThan, ParseLengthCompare<true>, "java.lang.Object"});
+  out->push_back({kIsShorterThan, ParseLengthCompare<false>, "java.lang.Object"});
 }
 
 }  // namespace quarry::internal

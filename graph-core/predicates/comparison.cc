@@ -129,15 +129,15 @@ Result<PredicatePtr> ParseCompareToControl(const Json& json, std::string_view pa
 }  // namespace
 
 void AddComparisonPredicates(std::vector<PredicateClass>* out) {
-  out->push_back({kExists, ParseFieldless<&kExists, ExistsTest>});
-  out->push_back({kIsTrue, ParseFieldless<&kIsTrue, IsTrueTest>});
-  out->push_back({kIsFalse, ParseFieldless<&kIsFalse, IsFalseTest>});
-  out->push_back({kIsXLessThanY, ParseFieldless<&kIsXLessThanY, IsXLessThanYTest>});
-  out->push_back({kIsXMoreThanY, ParseFieldless<&kIsXMoreThanY, IsXMoreThanYTest>});
-  out->push_back({kAreEqual, ParseFieldless<&kAreEqual, AreEqualTest>});
-  out->push_back({kIsEqual, ParseIsEqual});
-  out->push_back({kIsMoreThan, ParseCompareToControl<&kIsMoreThan, 1>});
-  out->push_back({kIsLessThan, ParseCompareToControl<&kIsLessThan, -1>});
+  out->push_back({kExists, ParseFieldless<&kExists, ExistsTest>, "java.lang.Object"});
+  out->push_back({kIsTrue, ParseFieldless<&kIsTrue, IsTrueTest>, "java.lang.Boolean"});
+  out->push_back({kIsFalse, ParseFieldless<&kIsFalse, IsFalseTest>, "java.lang.Boolean"});
+  out->push_back({kIsXLessThanY, ParseFieldless<&kIsXLessThanY, IsXLessThanYTest>, kTupleInput});
+  out->push_back({kIsXMoreThanY, ParseFieldless<&kIsXMoreThanY, IsXMoreThanYTest>, kTupleInput});
+  out->push_back({kAreEqual, ParseFieldless<&kAreEqual, AreEqualTest>, kTupleInput});
+  out->push_back({kIsEqual, ParseIsEqual, "java.lang.Object"});
+  out->push_back({kIsMoreThan, ParseCompareToControl<&kIsMoreThan, 1>, "java.lang.Comparable"});
+  out->push_back({kIsLessThan, ParseCompareToControl<&kIsLessThan, -1>, "java.lang.Comparable"});
 }
 
 }  // namespace quarry::internal

@@ -165,11 +165,11 @@ Result<PredicatePtr> ParseIntegerTupleAdapted(const Json& json, std::string_view
 }  // namespace
 
 void AddLogicalPredicates(std::vector<PredicateClass>* out) {
-  out->push_back({kNot, ParseNot});
-  out->push_back({kAnd, ParseComposite<true>});
-  out->push_back({kOr, ParseComposite<false>});
-  out->push_back({kIf, ParseIf});
-  out->push_back({kIntegerTupleAdapted, ParseIntegerTupleAdapted});
+  out->push_back({kNot, ParseNot, kGenericInput});
+  out->push_back({kAnd, ParseComposite<true>, kGenericInput});
+  out->push_back({kOr, ParseComposite<false>, kGenericInput});
+  out->push_back({kIf, ParseIf, kGenericInput});
+  out->push_back({kIntegerTupleAdapted, ParseIntegerTupleAdapted, "java.lang.Integer"});
 }
 
 }  // namespace quarry::internal

@@ -277,12 +277,12 @@ Result<PredicatePtr> ParseTimeRange(const Json& json, std::string_view path) {
 }  // namespace
 
 void AddRangePredicates(std::vector<PredicateClass>* out) {
-  out->push_back({kInRange, ParseInRange<false>});
-  out->push_back({kInRangeDual, ParseInRange<true>});
-  out->push_back({kInDateRange, ParseTimeRange<true, false>});
-  out->push_back({kInDateRangeDual, ParseTimeRange<true, true>});
-  out->push_back({kInTimeRange, ParseTimeRange<false, false>});
-  out->push_back({kInTimeRangeDual, ParseTimeRange<false, true>});
+  out->push_back({kInRange, ParseInRange<false>, kGenericInput});
+  out->push_back({kInRangeDual, ParseInRange<true>, kTupleInput});
+  out->push_back({kInDateRange, ParseTimeRange<true, false>, "java.util.Date"});
+  out->push_back({kInDateRangeDual, ParseTimeRange<true, true>, kTupleInput});
+  out->push_back({kInTimeRange, ParseTimeRange<false, false>, "java.lang.Long"});
+  out->push_back({kInTimeRangeDual, ParseTimeRange<false, true>, kTupleInput});
 }
 
 }  // namespace quarry::internal

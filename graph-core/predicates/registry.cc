@@ -1,6 +1,7 @@
 // ParsePredicate: maps a "class" name (full or simple) to the parser of the
 // predicate that implements it. The table is built once from the lists each
-// predicates/*.cc file contributes (no static self-registration: the library
+// predicates/*.cc file contributes (internal::PredicateClasses(), which the
+// class catalogue lists too; no static self-registration: the library
 // is static and unreferenced registrars would be dropped by the linker).
 #include <vector>
 
@@ -9,12 +10,9 @@
 #include "graph-core/predicates/internal/predicate_util.h"
 
 namespace quarry {
-namespace {
+namespace internal {
 
-using internal::JsonError;
-using internal::PredicateClass;
-
-const std::vector<PredicateClass>& Classes() {
+const std::vector<PredicateClass>& PredicateClasses() {
   static const std::vector<PredicateClass>* classes = [] {
     auto* out = new std::vector<PredicateClass>();
     internal::AddComparisonPredicates(out);
@@ -29,6 +27,13 @@ const std::vector<PredicateClass>& Classes() {
   }();
   return *classes;
 }
+
+}  // namespace internal
+
+namespace {
+
+using internal::JsonError;
+using internal::PredicateClass;
 
 std::string_view SimpleName(std::string_view full) {
   size_t dot = full.rfind('.');
@@ -45,7 +50,7 @@ bool SimpleNameMatches(std::string_view given, std::string_view simple) {
 
 const PredicateClass* FindClass(std::string_view name) {
   bool simple = name.find('.') == std::string_view::npos;
-  for (const PredicateClass& c : Classes()) {
+  for (const PredicateClass& c : internal::PredicateClasses()) {
     if (simple ? SimpleNameMatches(name, SimpleName(c.full_name)) : name == c.full_name) {
       return &c;
     }

@@ -155,9 +155,9 @@ Result<PredicatePtr> ParseStringContains(const Json& json, std::string_view path
 }  // namespace
 
 void AddStringPredicates(std::vector<PredicateClass>* out) {
-  out->push_back({kRegex, ParseRegex});
-  out->push_back({kMultiRegex, ParseMultiRegex});
-  out->push_back({kStringContains, ParseStringContains});
+  out->push_back({kRegex, ParseRegex, "java.lang.String"});
+  out->push_back({kMultiRegex, ParseMultiRegex, "java.lang.String"});
+  out->push_back({kStringContains, ParseStringContains, "java.lang.String"});
 }
 
 }  // namespace quarry::internal

@@ -60,6 +60,7 @@ Result<StepOutput> RunOperation(const Operation& op, StepOutput input, ExecConte
 Result<StepOutput> RunRead(const Operation& op, StepOutput input, ExecContext& ctx);
 Result<StepOutput> RunOutput(const Operation& op, StepOutput input, ExecContext& ctx);
 Result<StepOutput> RunAdmin(const Operation& op, StepOutput input, ExecContext& ctx);
+Result<StepOutput> RunGenerate(const Operation& op, StepOutput input, ExecContext& ctx);
 
 // Drains `stream` into a vector, refusing more than `max_items` items.
 Result<std::vector<Item>> Collect(ItemStream& stream, size_t max_items, std::string_view what);

@@ -53,6 +53,10 @@ struct FunctionClass {
   FunctionFactory factory;
 };
 
+// Every function class ParseFunction accepts, built once from the lists
+// below (the class catalogue lists the same table).
+const std::vector<FunctionClass>& FunctionClasses();
+
 // Each .cc contributes its functions' classes.
 void AddConversionFunctions(std::vector<FunctionClass>* out);
 void AddStringFunctions(std::vector<FunctionClass>* out);

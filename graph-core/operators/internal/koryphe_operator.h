@@ -1,9 +1,11 @@
 // Shared base and factories for the binary operators in graph-core/operators/.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "graph-core/binary_operator.h"
 
@@ -52,5 +54,18 @@ std::unique_ptr<BinaryOperator> MakeCollectionIntersect();
 std::unique_ptr<BinaryOperator> MakeFreqMapAggregator();
 std::unique_ptr<BinaryOperator> MakeHyperLogLogPlusAggregator();
 std::unique_ptr<BinaryOperator> MakeHllSketchAggregator();
+
+// One binary operator class ParseBinaryOperator accepts: its full Java name
+// and the factory reading its JSON fields.
+using OperatorFactory =
+    std::function<Result<std::unique_ptr<BinaryOperator>>(const Json&, std::string_view)>;
+struct OperatorClass {
+  std::string_view full_name;
+  OperatorFactory factory;
+};
+
+// Every binary operator class ParseBinaryOperator accepts (the class
+// catalogue lists the same table).
+const std::vector<OperatorClass>& OperatorClasses();
 
 }  // namespace quarry::operators_internal

@@ -22,12 +22,26 @@ namespace quarry::internal {
 using PredicatePtr = std::unique_ptr<Predicate>;
 using PredicateParser = Result<PredicatePtr> (*)(const Json& json, std::string_view path);
 
+// The input_class of a predicate whose koryphe input type is an unresolved
+// type variable (And<I>, InRange<T>...): it accepts any input class.
+inline constexpr std::string_view kGenericInput = "?";
+// The input_class of a predicate over two or more inputs (KoryphePredicate2:
+// AreEqual, IsXLessThanY, the *Dual ranges...): no single input class.
+inline constexpr std::string_view kTupleInput = "Tuple";
+
 // One parsable predicate class. `full_name` is the Java class name Gaffer
 // writes; the simple name (after the last dot) is accepted on input too.
+// `input_class` is koryphe's input signature (Signature.getInputSignature):
+// the Java class of its one input, kGenericInput or kTupleInput; Gaffer's
+// /filterFunctions/{inputClass} selects predicates by it.
 struct PredicateClass {
   std::string_view full_name;
   PredicateParser parse;
+  std::string_view input_class;
 };
+
+// Every predicate class ParsePredicate accepts, built once.
+const std::vector<PredicateClass>& PredicateClasses();
 
 // Each predicates/*.cc file appends the classes it implements.
 void AddComparisonPredicates(std::vector<PredicateClass>* out);

@@ -1,6 +1,6 @@
 // RoadTrafficColumns: header lookup and the values derived from one row.
 // Expected values are worked out by hand from the cells given.
-#include "examples/road_traffic/road_traffic_row.h"
+#include "operations/generators/road_traffic_row.h"
 
 #include <algorithm>
 #include <map>

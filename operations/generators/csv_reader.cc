@@ -1,4 +1,4 @@
-#include "examples/road_traffic/csv_reader.h"
+#include "operations/generators/csv_reader.h"
 
 #include <string>
 #include <utility>

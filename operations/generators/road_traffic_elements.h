@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "examples/road_traffic/road_traffic_row.h"
+#include "operations/generators/road_traffic_row.h"
 #include "graph-core/element.h"
 
 namespace quarry {

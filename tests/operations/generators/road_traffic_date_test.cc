@@ -1,6 +1,6 @@
 // ParseRoadTrafficDate: both of Gaffer's patterns, as UTC, strictly.
 // Expected values: days since 1970-01-01 counted by hand, times 86,400,000.
-#include "examples/road_traffic/road_traffic_date.h"
+#include "operations/generators/road_traffic_date.h"
 
 #include "tests/testutil/status_matchers.h"
 

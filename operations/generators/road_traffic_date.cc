@@ -1,4 +1,4 @@
-#include "examples/road_traffic/road_traffic_date.h"
+#include "operations/generators/road_traffic_date.h"
 
 #include <chrono>
 #include <optional>

@@ -1,10 +1,10 @@
-#include "examples/road_traffic/road_traffic_row.h"
+#include "operations/generators/road_traffic_row.h"
 
 #include <limits>
 #include <optional>
 #include <utility>
 
-#include "examples/road_traffic/road_traffic_date.h"
+#include "operations/generators/road_traffic_date.h"
 
 namespace quarry {
 namespace {

@@ -1,5 +1,5 @@
 // CsvReader: quoting, line endings, empty lines and per-record errors.
-#include "examples/road_traffic/csv_reader.h"
+#include "operations/generators/csv_reader.h"
 
 #include <sstream>
 #include <string>

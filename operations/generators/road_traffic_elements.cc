@@ -1,4 +1,4 @@
-#include "examples/road_traffic/road_traffic_elements.h"
+#include "operations/generators/road_traffic_elements.h"
 
 #include <memory>
 #include <string>

@@ -1,0 +1,62 @@
+#include "graph-core/java_hash_order.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace quarry {
+namespace {
+
+// Appends the UTF-16 code units of the code point starting at utf8[*i] to
+// the running hash and advances *i. Malformed bytes count as themselves.
+void HashCodePoint(std::string_view utf8, size_t* i, uint32_t* h) {
+  auto byte = [&](size_t k) { return static_cast<unsigned char>(utf8[k]); };
+  unsigned char lead = byte(*i);
+  uint32_t cp = lead;
+  size_t extra = lead >= 0xF0 ? 3 : lead >= 0xE0 ? 2 : lead >= 0xC0 ? 1 : 0;
+  if (extra > 0 && *i + extra < utf8.size()) {
+    cp = lead & (0x3F >> extra);
+    for (size_t k = 1; k <= extra; ++k) cp = (cp << 6) | (byte(*i + k) & 0x3F);
+  } else {
+    extra = 0;
+  }
+  *i += extra + 1;
+  if (cp >= 0x10000) {
+    cp -= 0x10000;
+    *h = *h * 31 + (0xD800 + (cp >> 10));
+    *h = *h * 31 + (0xDC00 + (cp & 0x3FF));
+  } else {
+    *h = *h * 31 + cp;
+  }
+}
+
+}  // namespace
+
+int32_t JavaStringHashCode(std::string_view utf8) {
+  uint32_t h = 0;  // Unsigned: Java's int arithmetic wraps.
+  for (size_t i = 0; i < utf8.size();) HashCodePoint(utf8, &i, &h);
+  return static_cast<int32_t>(h);
+}
+
+std::vector<size_t> JavaHashOrder(const std::vector<std::string>& keys) {
+  uint32_t capacity = 16;
+  while (keys.size() > capacity / 4 * 3) capacity *= 2;
+  std::vector<uint32_t> bucket(keys.size());
+  for (size_t i = 0; i < keys.size(); ++i) {
+    uint32_t h = static_cast<uint32_t>(JavaStringHashCode(keys[i]));
+    bucket[i] = (h ^ (h >> 16)) & (capacity - 1);
+  }
+  std::vector<size_t> order(keys.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return bucket[a] < bucket[b]; });
+  return order;
+}
+
+std::vector<std::string> InJavaHashOrder(const std::vector<std::string>& keys) {
+  std::vector<std::string> out;
+  out.reserve(keys.size());
+  for (size_t i : JavaHashOrder(keys)) out.push_back(keys[i]);
+  return out;
+}
+
+}  // namespace quarry

@@ -1,0 +1,86 @@
+#include "operations/generators/csv_generator.h"
+
+#include <utility>
+
+#include "operations/generators/internal/generator_classes.h"
+#include "operations/internal/json_fields.h"
+
+namespace quarry {
+namespace {
+
+// CsvGenerator.quoteString: commas replaced, then optionally quoted.
+std::string CsvCell(std::string text, const CsvGeneratorSpec& csv) {
+  if (csv.comma_replacement.has_value()) {
+    std::string replaced;
+    for (char c : text) {
+      if (c == ',') {
+        replaced += *csv.comma_replacement;
+      } else {
+        replaced += c;
+      }
+    }
+    text = std::move(replaced);
+  }
+  return csv.quoted ? "\"" + text + "\"" : text;
+}
+
+class CsvObjectGenerator : public ObjectGenerator {
+ public:
+  explicit CsvObjectGenerator(CsvGeneratorSpec csv) : csv_(std::move(csv)) {}
+  Status Generate(const Element& element, std::vector<Item>* out) override {
+    out->push_back(Item(Value::String(CsvLine(element, csv_))));
+    return Status::OK();
+  }
+
+ private:
+  CsvGeneratorSpec csv_;
+};
+
+}  // namespace
+
+Result<CsvGeneratorSpec> ParseCsvGeneratorSpec(const Json& json, std::string_view path) {
+  namespace oi = operations_internal;
+  if (!json.is_object()) return InvalidArgumentError(std::string(path) + ": expected an object");
+  CsvGeneratorSpec csv;
+  QUARRY_ASSIGN_OR_RETURN(csv.fields, oi::GetStringMap(json, path, "fields"));
+  QUARRY_ASSIGN_OR_RETURN(csv.constants, oi::GetStringMap(json, path, "constants"));
+  QUARRY_ASSIGN_OR_RETURN(csv.quoted, oi::GetBool(json, path, "quoted", false));
+  if (json.contains("commaReplacement")) {
+    QUARRY_ASSIGN_OR_RETURN(csv.comma_replacement, oi::GetString(json, path, "commaReplacement"));
+  }
+  return csv;
+}
+
+std::string CsvHeader(const CsvGeneratorSpec& csv) {
+  std::string line;
+  for (const auto& [field, header] : csv.fields) line += CsvCell(header, csv) + ",";
+  for (const auto& [constant, header] : csv.constants) line += CsvCell(header, csv) + ",";
+  if (!line.empty()) line.pop_back();
+  return line;
+}
+
+std::string CsvLine(const Element& e, const CsvGeneratorSpec& csv) {
+  std::string line;
+  for (const auto& [field, header] : csv.fields) {
+    Value v = field == "GROUP" ? Value::String(e.group()) : e.GetIdentifierOrProperty(field);
+    if (!v.is_null()) line += CsvCell(v.ToJavaString(), csv);
+    line += ",";
+  }
+  for (const auto& [constant, header] : csv.constants) line += CsvCell(constant, csv) + ",";
+  if (!line.empty()) line.pop_back();
+  return line;
+}
+
+namespace generators_internal {
+
+void AddCsvObjectGenerator(std::vector<ObjectGeneratorClass>* out) {
+  out->push_back({kCsvGeneratorClass, [](const Json& spec, std::string_view path)
+                                          -> Result<std::unique_ptr<ObjectGenerator>> {
+                    QUARRY_ASSIGN_OR_RETURN(CsvGeneratorSpec csv, ParseCsvGeneratorSpec(spec, path));
+                    return std::unique_ptr<ObjectGenerator>(
+                        std::make_unique<CsvObjectGenerator>(std::move(csv)));
+                  }});
+}
+
+}  // namespace generators_internal
+}  // namespace quarry

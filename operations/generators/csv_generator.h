@@ -1,0 +1,33 @@
+// Gaffer's CsvGenerator (uk.gov.gchq.gaffer.data.generator.CsvGenerator):
+// an element as one CSV line of chosen identifiers/properties and
+// constants. ToCsv uses it, and GenerateObjects registers it as an object
+// generator.
+//
+// Thread safety: stateless functions.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "graph-core/element.h"
+#include "graph-core/json_value.h"
+#include "graph-core/status.h"
+#include "operations/operation.h"
+
+namespace quarry {
+
+inline constexpr std::string_view kCsvGeneratorClass =
+    "uk.gov.gchq.gaffer.data.generator.CsvGenerator";
+
+// Reads the generator's fields ("fields", "constants", "quoted",
+// "commaReplacement") from `json`, an object. InvalidArgument naming
+// `path`.field on a wrong type.
+Result<CsvGeneratorSpec> ParseCsvGeneratorSpec(const Json& json, std::string_view path);
+
+// The header line: the fields' then the constants' headers.
+std::string CsvHeader(const CsvGeneratorSpec& csv);
+// One element's line: each field's value (GROUP, an identifier such as
+// VERTEX/SOURCE, or a property; empty when absent), then the constants.
+std::string CsvLine(const Element& element, const CsvGeneratorSpec& csv);
+
+}  // namespace quarry

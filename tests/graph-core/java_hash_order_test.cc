@@ -1,0 +1,44 @@
+#include "graph-core/java_hash_order.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+namespace quarry {
+namespace {
+
+using ::testing::ElementsAre;
+
+// Values of Java's "...".hashCode().
+TEST(JavaHashOrderTest, StringHashCodeMatchesJava) {
+  EXPECT_EQ(JavaStringHashCode(""), 0);
+  EXPECT_EQ(JavaStringHashCode("a"), 97);
+  EXPECT_EQ(JavaStringHashCode("view"), 3619493);
+  EXPECT_EQ(JavaStringHashCode("hello world"), 1794106052);
+  EXPECT_EQ(JavaStringHashCode("orEqualTo"), -1787680404);  // Wraps like Java's int.
+  EXPECT_EQ(JavaStringHashCode("\xC3\xA9"), 233);              // U+00E9 is one UTF-16 unit.
+  EXPECT_EQ(JavaStringHashCode("\xF0\x9F\x98\x80"), 1772899);  // U+1F600: a surrogate pair.
+}
+
+// gafferpy's test_connector expects Gaffer's GetAllElements fields (a
+// HashMap) and directedType's options (a HashSet) in exactly these orders.
+TEST(JavaHashOrderTest, MatchesGaffersOperationDetailOrder) {
+  EXPECT_THAT(InJavaHashOrder({"views", "directedType", "options", "view"}),
+              ElementsAre("view", "options", "directedType", "views"));
+  EXPECT_THAT(InJavaHashOrder({"EITHER", "UNDIRECTED", "DIRECTED"}),
+              ElementsAre("DIRECTED", "UNDIRECTED", "EITHER"));
+}
+
+// More than 12 keys resize the table to 32 buckets, which changes the order.
+TEST(JavaHashOrderTest, ResizesAtThreeQuartersFull) {
+  // "q" (113) and "a" (97) share bucket 1 of 16: insertion order.
+  EXPECT_THAT(InJavaHashOrder({"q", "a"}), ElementsAre("q", "a"));
+  // With 13 keys there are 32 buckets: "q" moves to bucket 17, after "l" (12).
+  std::vector<std::string> keys = {"q"};
+  for (char c = 'a'; c <= 'l'; ++c) keys.push_back(std::string(1, c));
+  std::vector<std::string> expected(keys.begin() + 1, keys.end());
+  expected.push_back("q");
+  EXPECT_EQ(InJavaHashOrder(keys), expected);
+}
+
+}  // namespace
+}  // namespace quarry
