@@ -38,8 +38,7 @@ const ci::JavaType* FindJavaType(std::string_view name) {
 // Java's target.isAssignableFrom(type).
 bool IsAssignableFrom(std::string_view target, const ci::JavaType& type) {
   if (target == "java.lang.Object" || target == type.name) return true;
-  return std::find(type.supertypes.begin(), type.supertypes.end(), target) !=
-         type.supertypes.end();
+  return std::find(type.supertypes.begin(), type.supertypes.end(), target) != type.supertypes.end();
 }
 
 // Gaffer's test: a generic single input, or one assignable from the class.

@@ -251,13 +251,15 @@ Status ReadGenerateFields(const Json& obj, const std::string& path, Operation* o
     gen = json_fields::Find(obj, field);
   }
   std::string gpath = json_fields::Join(path, field);
-  if (gen == nullptr) return InvalidArgumentError(json_fields::Join(path, "elementGenerator") + ": required");
+  if (gen == nullptr)
+    return InvalidArgumentError(json_fields::Join(path, "elementGenerator") + ": required");
   // Made once here so an unknown class or bad field fails before anything runs.
   Status made = elements ? MakeElementGenerator(*gen, gpath).status()
                          : MakeObjectGenerator(*gen, gpath).status();
   QUARRY_RETURN_IF_ERROR(made);
   op->generator = *gen;
-  if (!elements) return ReadInput(obj, path, "input", &operations_internal::ParseItemList, &op->input);
+  if (!elements)
+    return ReadInput(obj, path, "input", &operations_internal::ParseItemList, &op->input);
   const Json* in = json_fields::Find(obj, "input");
   if (in == nullptr) return Status::OK();
   std::vector<Item> items;

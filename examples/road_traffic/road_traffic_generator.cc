@@ -2,8 +2,8 @@
 
 #include <utility>
 
-#include "operations/generators/road_traffic_elements.h"
 #include "graph-core/json_element.h"
+#include "operations/generators/road_traffic_elements.h"
 
 namespace quarry {
 

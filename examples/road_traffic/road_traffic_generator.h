@@ -26,10 +26,10 @@
 #include <string>
 #include <vector>
 
-#include "operations/generators/csv_reader.h"
-#include "operations/generators/road_traffic_row.h"
 #include "graph-core/element.h"
 #include "graph-core/status.h"
+#include "operations/generators/csv_reader.h"
+#include "operations/generators/road_traffic_row.h"
 
 namespace quarry {
 

@@ -20,10 +20,9 @@ constexpr std::string_view kObject = "java.lang.Object";
 
 std::vector<FieldSpec> TimeRangeFields(bool dual) {
   std::vector<FieldSpec> fields = {
-      {"start", kString},          {"startOffset", kLong}, {"end", kString},
-      {"endOffset", kLong},        {"startInclusive", kBoolean},
-      {"endInclusive", kBoolean},  {"offsetUnit", kString},
-      {"timeUnit", kString},       {"timeZone", kString}};
+      {"start", kString},      {"startOffset", kLong},       {"end", kString},
+      {"endOffset", kLong},    {"startInclusive", kBoolean}, {"endInclusive", kBoolean},
+      {"offsetUnit", kString}, {"timeUnit", kString},        {"timeZone", kString}};
   if (dual) {
     fields.push_back({"startFullyContained", kBoolean});
     fields.push_back({"endFullyContained", kBoolean});
@@ -103,9 +102,9 @@ std::vector<ClassFields> PredicateFields() {
 
 std::vector<ClassFields> FunctionFields() {
   std::vector<ClassFields> out;
-  for (std::string_view simple : {"Identity", "ToNull", "ToLong", "ToInteger", "ToDouble",
-                                  "ToFloat", "Multiply", "Divide", "ToUpperCase", "ToLowerCase",
-                                  "Size"}) {
+  for (std::string_view simple :
+       {"Identity", "ToNull", "ToLong", "ToInteger", "ToDouble", "ToFloat", "Multiply", "Divide",
+        "ToUpperCase", "ToLowerCase", "Size"}) {
     out.push_back({simple, {}});
   }
   out.push_back({"ToString", {{"charset", "java.nio.charset.Charset"}}});
@@ -129,8 +128,7 @@ std::vector<ClassFields> OperatorFields() {
       {"uk.gov.gchq.gaffer.doc.dev.aggregator.VisibilityAggregator", {}},
       {"uk.gov.gchq.gaffer.doc.dev.aggregator.ExampleTuple2BinaryOperator", {}},
       {"uk.gov.gchq.koryphe.impl.binaryoperator.StringConcat", {{"separator", kString}}},
-      {"uk.gov.gchq.koryphe.impl.binaryoperator.StringDeduplicateConcat",
-       {{"separator", kString}}},
+      {"uk.gov.gchq.koryphe.impl.binaryoperator.StringDeduplicateConcat", {{"separator", kString}}},
   };
   for (std::string_view simple : {"Sum", "Product", "Max", "Min", "First", "Last", "And", "Or",
                                   "CollectionConcat", "CollectionIntersect"}) {
@@ -173,7 +171,8 @@ const std::vector<JavaType>& KnownJavaTypes() {
       {"java.lang.CharSequence", {}},
       {"java.lang.Number", {"java.io.Serializable"}},
       {"java.lang.Iterable", {}},
-      {"java.lang.String", {"java.lang.CharSequence", "java.lang.Comparable", "java.io.Serializable"}},
+      {"java.lang.String",
+       {"java.lang.CharSequence", "java.lang.Comparable", "java.io.Serializable"}},
       {"java.lang.Long", {"java.lang.Number", "java.lang.Comparable", "java.io.Serializable"}},
       {"java.lang.Integer", {"java.lang.Number", "java.lang.Comparable", "java.io.Serializable"}},
       {"java.lang.Short", {"java.lang.Number", "java.lang.Comparable", "java.io.Serializable"}},

@@ -87,6 +87,8 @@ Result<PredicatePtr> ParseIsA(const Json& json, std::string_view path) {
 
 }  // namespace
 
-void AddIsAPredicate(std::vector<PredicateClass>* out) { out->push_back({kIsA, ParseIsA, "java.lang.Object"}); }
+void AddIsAPredicate(std::vector<PredicateClass>* out) {
+  out->push_back({kIsA, ParseIsA, "java.lang.Object"});
+}
 
 }  // namespace quarry::internal

@@ -65,8 +65,10 @@ Result<PredicatePtr> ParseSketchIsLessThan(const Json& json, std::string_view pa
 }  // namespace
 
 void AddSketchPredicates(std::vector<PredicateClass>* out) {
-  out->push_back({kHyperLogLogPlusIsLessThan, ParseSketchIsLessThan<&kHyperLogLogPlusIsLessThan>, "com.clearspring.analytics.stream.cardinality.HyperLogLogPlus"});
-  out->push_back({kHllSketchIsLessThan, ParseSketchIsLessThan<&kHllSketchIsLessThan>, "org.apache.datasketches.hll.HllSketch"});
+  out->push_back({kHyperLogLogPlusIsLessThan, ParseSketchIsLessThan<&kHyperLogLogPlusIsLessThan>,
+                  "com.clearspring.analytics.stream.cardinality.HyperLogLogPlus"});
+  out->push_back({kHllSketchIsLessThan, ParseSketchIsLessThan<&kHllSketchIsLessThan>,
+                  "org.apache.datasketches.hll.HllSketch"});
 }
 
 }  // namespace quarry::internal

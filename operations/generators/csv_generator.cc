@@ -74,12 +74,13 @@ std::string CsvLine(const Element& e, const CsvGeneratorSpec& csv) {
 namespace generators_internal {
 
 void AddCsvObjectGenerator(std::vector<ObjectGeneratorClass>* out) {
-  out->push_back({kCsvGeneratorClass, [](const Json& spec, std::string_view path)
-                                          -> Result<std::unique_ptr<ObjectGenerator>> {
-                    QUARRY_ASSIGN_OR_RETURN(CsvGeneratorSpec csv, ParseCsvGeneratorSpec(spec, path));
-                    return std::unique_ptr<ObjectGenerator>(
-                        std::make_unique<CsvObjectGenerator>(std::move(csv)));
-                  }});
+  out->push_back(
+      {kCsvGeneratorClass,
+       [](const Json& spec, std::string_view path) -> Result<std::unique_ptr<ObjectGenerator>> {
+         QUARRY_ASSIGN_OR_RETURN(CsvGeneratorSpec csv, ParseCsvGeneratorSpec(spec, path));
+         return std::unique_ptr<ObjectGenerator>(
+             std::make_unique<CsvObjectGenerator>(std::move(csv)));
+       }});
 }
 
 }  // namespace generators_internal

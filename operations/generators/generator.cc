@@ -63,8 +63,8 @@ Result<std::unique_ptr<ElementGenerator>> MakeElementGenerator(const Json& spec,
   QUARRY_ASSIGN_OR_RETURN(std::string name, GeneratorClass(spec, path));
   const gi::ElementGeneratorClass* c = FindClass(Generators().element, name);
   if (c == nullptr) {
-    return InvalidArgumentError(Join(path, "class") + ": unknown element generator class '" +
-                                name + "'");
+    return InvalidArgumentError(Join(path, "class") + ": unknown element generator class '" + name +
+                                "'");
   }
   return c->make(spec, path);
 }
@@ -74,8 +74,8 @@ Result<std::unique_ptr<ObjectGenerator>> MakeObjectGenerator(const Json& spec,
   QUARRY_ASSIGN_OR_RETURN(std::string name, GeneratorClass(spec, path));
   const gi::ObjectGeneratorClass* c = FindClass(Generators().object, name);
   if (c == nullptr) {
-    return InvalidArgumentError(Join(path, "class") + ": unknown object generator class '" +
-                                name + "'");
+    return InvalidArgumentError(Join(path, "class") + ": unknown object generator class '" + name +
+                                "'");
   }
   return c->make(spec, path);
 }

@@ -11,8 +11,8 @@
 #include <string_view>
 #include <vector>
 
-#include "operations/generators/road_traffic_row.h"
 #include "graph-core/element.h"
+#include "operations/generators/road_traffic_row.h"
 
 namespace quarry {
 

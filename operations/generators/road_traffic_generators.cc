@@ -36,13 +36,39 @@ constexpr std::string_view kStringGenerator =
 
 // Gaffer's RoadTrafficDataField, in ordinal order.
 const std::vector<std::string>& DataFieldNames() {
-  static const auto* const kNames = new std::vector<std::string>{
-      "Region Name (GO)", "ONS LACode", "ONS LA Name", "CP",     "S Ref E",  "S Ref N",
-      "S Ref Latitude",   "S Ref Longitude", "Road", "A-Junction", "A Ref E",  "A Ref N",
-      "B-Junction",       "B Ref E",    "B Ref N",     "RCat",   "iDir",     "Year",
-      "dCount",           "Hour",       "PC",          "2WMV",   "CAR",      "BUS",
-      "LGV",              "HGVR2",      "HGVR3",       "HGVR4",  "HGVA3",    "HGVA5",
-      "HGVA6",            "HGV",        "AMV"};
+  static const auto* const kNames = new std::vector<std::string>{"Region Name (GO)",
+                                                                 "ONS LACode",
+                                                                 "ONS LA Name",
+                                                                 "CP",
+                                                                 "S Ref E",
+                                                                 "S Ref N",
+                                                                 "S Ref Latitude",
+                                                                 "S Ref Longitude",
+                                                                 "Road",
+                                                                 "A-Junction",
+                                                                 "A Ref E",
+                                                                 "A Ref N",
+                                                                 "B-Junction",
+                                                                 "B Ref E",
+                                                                 "B Ref N",
+                                                                 "RCat",
+                                                                 "iDir",
+                                                                 "Year",
+                                                                 "dCount",
+                                                                 "Hour",
+                                                                 "PC",
+                                                                 "2WMV",
+                                                                 "CAR",
+                                                                 "BUS",
+                                                                 "LGV",
+                                                                 "HGVR2",
+                                                                 "HGVR3",
+                                                                 "HGVR4",
+                                                                 "HGVA3",
+                                                                 "HGVA5",
+                                                                 "HGVA6",
+                                                                 "HGV",
+                                                                 "AMV"};
   return *kNames;
 }
 constexpr size_t kFirstVehicleField = 20;
@@ -107,8 +133,7 @@ std::vector<std::string> SplitOnQuotedComma(std::string_view text) {
 
 class StringElementGenerator : public ElementGenerator {
  public:
-  StringElementGenerator()
-      : columns_(RoadTrafficColumns::FromHeader(DataFieldNames()).value()) {}
+  StringElementGenerator() : columns_(RoadTrafficColumns::FromHeader(DataFieldNames()).value()) {}
 
   Status Generate(const Item& object, std::vector<Element>* out) override {
     QUARRY_ASSIGN_OR_RETURN(std::string line, GeneratorInputString(object, kStringGenerator));
@@ -137,7 +162,8 @@ class StringElementGenerator : public ElementGenerator {
   // field count; an error for fewer than 6 fields (where Gaffer's insert at
   // index 6 throws).
   static Result<std::optional<std::vector<std::string>>> ExtractFields(std::string_view line) {
-    if (line.rfind("\"Region Name (GO)\",", 0) == 0) return std::optional<std::vector<std::string>>();
+    if (line.rfind("\"Region Name (GO)\",", 0) == 0)
+      return std::optional<std::vector<std::string>>();
     if (!line.empty() && line.front() == '"') line.remove_prefix(1);
     if (!line.empty() && line.back() == '"') line.remove_suffix(1);
     std::vector<std::string> fields = SplitOnQuotedComma(line);

@@ -114,8 +114,8 @@ TEST(ClassCatalogueTest, UnimplementedClassesAreNotListed) {
 
 // Every listed class reports its fields (the lists and the field table agree).
 TEST(ClassCatalogueTest, EveryListedClassHasSerialisedFields) {
-  for (const auto& list :
-       {FilterFunctionClassNames(), TransformFunctionClassNames(), AggregationFunctionClassNames()}) {
+  for (const auto& list : {FilterFunctionClassNames(), TransformFunctionClassNames(),
+                           AggregationFunctionClassNames()}) {
     for (const std::string& name : list) EXPECT_TRUE(SerialisedFieldsOf(name).ok()) << name;
   }
 }
@@ -144,10 +144,10 @@ TEST(ClassCatalogueTest, SerialisedFieldsMatchGaffer) {
                  {"end", "java.lang.Comparable<T>"},
                  {"startInclusive", "java.lang.Boolean"},
                  {"endInclusive", "java.lang.Boolean"}}));
-  Map time_range = {{"timeUnit", "java.lang.String"},    {"offsetUnit", "java.lang.String"},
-                    {"start", "java.lang.String"},       {"startOffset", "java.lang.Long"},
+  Map time_range = {{"timeUnit", "java.lang.String"},        {"offsetUnit", "java.lang.String"},
+                    {"start", "java.lang.String"},           {"startOffset", "java.lang.Long"},
                     {"startInclusive", "java.lang.Boolean"}, {"end", "java.lang.String"},
-                    {"endOffset", "java.lang.Long"},     {"endInclusive", "java.lang.Boolean"},
+                    {"endOffset", "java.lang.Long"},         {"endInclusive", "java.lang.Boolean"},
                     {"timeZone", "java.lang.String"}};
   EXPECT_EQ(FieldMap("uk.gov.gchq.koryphe.impl.predicate.range.InDateRange"), time_range);
   EXPECT_EQ(FieldMap("uk.gov.gchq.koryphe.impl.predicate.range.InTimeRange"), time_range);
@@ -167,9 +167,9 @@ TEST(ClassCatalogueTest, SerialisedFieldsComeInJavaHashMapOrder) {
 }
 
 TEST(ClassCatalogueTest, UnknownClassHasNoFields) {
-  EXPECT_THAT(SerialisedFieldsOf("a.random.class"),
-              StatusIsWithMessage(StatusCode::kNotFound,
-                                  "Class name was not recognised: a.random.class"));
+  EXPECT_THAT(
+      SerialisedFieldsOf("a.random.class"),
+      StatusIsWithMessage(StatusCode::kNotFound, "Class name was not recognised: a.random.class"));
 }
 
 // Gaffer's getFilterFunctions(inputClass): predicates whose one input is a
@@ -202,8 +202,9 @@ TEST(ClassCatalogueTest, FilterFunctionsForAnInputClass) {
 }
 
 TEST(ClassCatalogueTest, FilterFunctionsForAnUnknownClass) {
-  EXPECT_THAT(FilterFunctionClassNamesFor("a.random.thing"),
-              StatusIsWithMessage(StatusCode::kNotFound, "Could not find input class: a.random.thing"));
+  EXPECT_THAT(
+      FilterFunctionClassNamesFor("a.random.thing"),
+      StatusIsWithMessage(StatusCode::kNotFound, "Could not find input class: a.random.thing"));
 }
 
 }  // namespace

@@ -14,7 +14,7 @@ TEST(JavaHashOrderTest, StringHashCodeMatchesJava) {
   EXPECT_EQ(JavaStringHashCode("a"), 97);
   EXPECT_EQ(JavaStringHashCode("view"), 3619493);
   EXPECT_EQ(JavaStringHashCode("hello world"), 1794106052);
-  EXPECT_EQ(JavaStringHashCode("orEqualTo"), -1787680404);  // Wraps like Java's int.
+  EXPECT_EQ(JavaStringHashCode("orEqualTo"), -1787680404);     // Wraps like Java's int.
   EXPECT_EQ(JavaStringHashCode("\xC3\xA9"), 233);              // U+00E9 is one UTF-16 unit.
   EXPECT_EQ(JavaStringHashCode("\xF0\x9F\x98\x80"), 1772899);  // U+1F600: a surrogate pair.
 }

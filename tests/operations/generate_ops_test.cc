@@ -19,7 +19,8 @@ using ::quarry::testing::StatusIsWithMessage;
 std::string RoadTrafficDir() { return testing::SharedDir() + "/gaffer-examples/road-traffic/"; }
 
 std::shared_ptr<FakeGraph> RoadTrafficGraph() {
-  auto schema = Schema::FromFiles({RoadTrafficDir() + "elements.json", RoadTrafficDir() + "types.json"});
+  auto schema =
+      Schema::FromFiles({RoadTrafficDir() + "elements.json", RoadTrafficDir() + "types.json"});
   EXPECT_TRUE(schema.ok()) << schema.status().ToString();
   return std::make_shared<FakeGraph>(*schema);
 }
@@ -34,14 +35,15 @@ Json SampleLinesJson() {
 TEST(GenerateOpsTest, RoadTrafficLoaderChainAddsEveryElement) {
   auto graph = RoadTrafficGraph();
   Executor executor(graph);
-  Json chain = {{"class", "OperationChain"},
-                {"operations",
-                 {{{"class", "uk.gov.gchq.gaffer.operation.impl.generate.GenerateElements"},
-                   {"elementGenerator",
-                    {{"class", "uk.gov.gchq.gaffer.traffic.generator.RoadTrafficCsvElementGenerator"}}},
-                   {"input", SampleLinesJson()}},
-                  {{"class", "uk.gov.gchq.gaffer.operation.impl.add.AddElements"},
-                   {"skipInvalidElements", false}}}}};
+  Json chain = {
+      {"class", "OperationChain"},
+      {"operations",
+       {{{"class", "uk.gov.gchq.gaffer.operation.impl.generate.GenerateElements"},
+         {"elementGenerator",
+          {{"class", "uk.gov.gchq.gaffer.traffic.generator.RoadTrafficCsvElementGenerator"}}},
+         {"input", SampleLinesJson()}},
+        {{"class", "uk.gov.gchq.gaffer.operation.impl.add.AddElements"},
+         {"skipInvalidElements", false}}}}};
   ASSERT_OK_AND_ASSIGN(Json out, executor.Execute(User(), chain.dump()));
   EXPECT_TRUE(out.is_null());
   EXPECT_EQ(graph->elements().size(), 2300u);  // 100 rows x 23 elements.
@@ -115,11 +117,10 @@ TEST(GenerateOpsTest, GenerateElementsPullsItsInputLazily) {
   for (const Json& line : SampleLinesJson()) lines.push_back(Item(line));
   size_t pulled = 0;
   auto input = std::make_unique<CountingStream>(std::move(lines), &pulled);
-  ASSERT_OK_AND_ASSIGN(
-      Operation chain,
-      ParseOperationChain(R"({"class": "GenerateElements", "elementGenerator":
+  ASSERT_OK_AND_ASSIGN(Operation chain,
+                       ParseOperationChain(R"({"class": "GenerateElements", "elementGenerator":
           {"class": "uk.gov.gchq.gaffer.traffic.generator.RoadTrafficCsvElementGenerator"}})",
-                          ParseLimits()));
+                                           ParseLimits()));
   operations_internal::ExecContext ctx;
   ctx.graph = RoadTrafficGraph();
   ASSERT_OK_AND_ASSIGN(operations_internal::StepOutput out,

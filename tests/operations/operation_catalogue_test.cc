@@ -46,8 +46,8 @@ TEST(OperationCatalogueTest, EverySupportedOperationHasExactlyOneEntry) {
     EXPECT_EQ(found->example["class"], name) << name;
   }
   EXPECT_EQ(FindOperationInfo("uk.gov.gchq.gaffer.operation.OperationChain"), nullptr);
-  EXPECT_EQ(FindOperationInfo("getAllElements"), FindOperationInfo(
-                                                     "uk.gov.gchq.gaffer.operation.impl.get.GetAllElements"));
+  EXPECT_EQ(FindOperationInfo("getAllElements"),
+            FindOperationInfo("uk.gov.gchq.gaffer.operation.impl.get.GetAllElements"));
   EXPECT_EQ(FindOperationInfo("com.example.Nope"), nullptr);
 }
 
@@ -74,7 +74,8 @@ TEST(OperationCatalogueTest, EveryExampleParsesAndRuns) {
 // gafferpy's expected JSON for GetAllElements, less "next" (which the test
 // pops), compared byte for byte.
 TEST(OperationCatalogueTest, GetAllElementsDetailIsGaffers) {
-  const OperationInfo* info = FindOperationInfo("uk.gov.gchq.gaffer.operation.impl.get.GetAllElements");
+  const OperationInfo* info =
+      FindOperationInfo("uk.gov.gchq.gaffer.operation.impl.get.GetAllElements");
   ASSERT_NE(info, nullptr);
   Json detail = OperationDetailJson(*info);
   ASSERT_TRUE(detail.contains("next"));
@@ -120,8 +121,9 @@ TEST(OperationCatalogueTest, NextOperationsFollowGaffersRule) {
   EXPECT_THAT(after_get, Contains("uk.gov.gchq.gaffer.operation.impl.get.GetElements"));
   EXPECT_THAT(after_get, Not(Contains("uk.gov.gchq.gaffer.operation.impl.get.GetAllElements")));
   EXPECT_THAT(after_get, Not(Contains("uk.gov.gchq.gaffer.store.operation.GetSchema")));
-  EXPECT_THAT(after_get, Not(Contains(
-                             "uk.gov.gchq.gaffer.accumulostore.operation.impl.GetElementsBetweenSetsPairs")));
+  EXPECT_THAT(
+      after_get,
+      Not(Contains("uk.gov.gchq.gaffer.accumulostore.operation.impl.GetElementsBetweenSetsPairs")));
   // A Set is an Iterable.
   EXPECT_THAT(NextOf("ToSet"), Contains("uk.gov.gchq.gaffer.operation.impl.Count"));
   // An array and a Stream are not.
@@ -134,11 +136,11 @@ TEST(OperationCatalogueTest, GeneratorsAndTraits) {
   EXPECT_THAT(ObjectGeneratorClassNames(),
               ElementsAre("uk.gov.gchq.gaffer.data.generator.CsvGenerator",
                           "uk.gov.gchq.gaffer.rest.example.ExampleDomainObjectGenerator"));
-  EXPECT_THAT(StoreTraitNames(),
-              ElementsAre("INGEST_AGGREGATION", "MATCHED_VERTEX", "ORDERED",
-                          "POST_AGGREGATION_FILTERING", "POST_TRANSFORMATION_FILTERING",
-                          "PRE_AGGREGATION_FILTERING", "QUERY_AGGREGATION", "STORE_VALIDATION",
-                          "TRANSFORMATION", "VISIBILITY"));
+  EXPECT_THAT(
+      StoreTraitNames(),
+      ElementsAre("INGEST_AGGREGATION", "MATCHED_VERTEX", "ORDERED", "POST_AGGREGATION_FILTERING",
+                  "POST_TRANSFORMATION_FILTERING", "PRE_AGGREGATION_FILTERING", "QUERY_AGGREGATION",
+                  "STORE_VALIDATION", "TRANSFORMATION", "VISIBILITY"));
 }
 
 }  // namespace

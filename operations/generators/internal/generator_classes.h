@@ -11,10 +11,10 @@
 
 namespace quarry::generators_internal {
 
-using ElementGeneratorFactory =
-    std::function<Result<std::unique_ptr<ElementGenerator>>(const Json& spec, std::string_view path)>;
-using ObjectGeneratorFactory =
-    std::function<Result<std::unique_ptr<ObjectGenerator>>(const Json& spec, std::string_view path)>;
+using ElementGeneratorFactory = std::function<Result<std::unique_ptr<ElementGenerator>>(
+    const Json& spec, std::string_view path)>;
+using ObjectGeneratorFactory = std::function<Result<std::unique_ptr<ObjectGenerator>>(
+    const Json& spec, std::string_view path)>;
 
 struct ElementGeneratorClass {
   std::string_view full_name;

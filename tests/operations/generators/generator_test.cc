@@ -21,10 +21,11 @@ constexpr char kExampleObjectGenerator[] =
     "uk.gov.gchq.gaffer.rest.example.ExampleDomainObjectGenerator";
 
 TEST(GeneratorRegistryTest, ListsGaffersClassNamesSorted) {
-  EXPECT_THAT(RegisteredElementGeneratorClassNames(),
-              ElementsAre("uk.gov.gchq.gaffer.rest.example.ExampleElementGenerator",
-                          "uk.gov.gchq.gaffer.traffic.generator.RoadTrafficCsvElementGenerator",
-                          "uk.gov.gchq.gaffer.traffic.generator.RoadTrafficStringElementGenerator"));
+  EXPECT_THAT(
+      RegisteredElementGeneratorClassNames(),
+      ElementsAre("uk.gov.gchq.gaffer.rest.example.ExampleElementGenerator",
+                  "uk.gov.gchq.gaffer.traffic.generator.RoadTrafficCsvElementGenerator",
+                  "uk.gov.gchq.gaffer.traffic.generator.RoadTrafficStringElementGenerator"));
   EXPECT_THAT(RegisteredObjectGeneratorClassNames(),
               ElementsAre("uk.gov.gchq.gaffer.data.generator.CsvGenerator",
                           "uk.gov.gchq.gaffer.rest.example.ExampleDomainObjectGenerator"));
@@ -34,14 +35,14 @@ TEST(GeneratorRegistryTest, ListsGaffersClassNamesSorted) {
 }
 
 TEST(GeneratorRegistryTest, UnknownOrMissingClassIsNamed) {
-  EXPECT_THAT(MakeElementGenerator(Json{{"class", "com.example.Nope"}}, "operations[0].elementGenerator"),
-              StatusIsWithMessage(StatusCode::kInvalidArgument,
-                                  "operations[0].elementGenerator.class: unknown element generator "
-                                  "class 'com.example.Nope'"));
+  EXPECT_THAT(
+      MakeElementGenerator(Json{{"class", "com.example.Nope"}}, "operations[0].elementGenerator"),
+      StatusIsWithMessage(StatusCode::kInvalidArgument,
+                          "operations[0].elementGenerator.class: unknown element generator "
+                          "class 'com.example.Nope'"));
   // An element generator is not an object generator.
   EXPECT_THAT(MakeObjectGenerator(Json{{"class", kExampleElementGenerator}}, "g"),
-              StatusIsWithMessage(StatusCode::kInvalidArgument,
-                                  "unknown object generator class"));
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "unknown object generator class"));
   EXPECT_THAT(MakeElementGenerator(Json::object(), "g"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "g.class: required"));
   EXPECT_THAT(MakeElementGenerator(Json("x"), "g"),
@@ -75,8 +76,9 @@ TEST(ExampleElementGeneratorTest, MalformedObjectsAreRefused) {
   auto gen = MakeElementGenerator(Json{{"class", kExampleElementGenerator}}, "g");
   ASSERT_TRUE(gen.ok());
   std::vector<Element> out;
-  EXPECT_THAT((*gen)->Generate(Item(Json{{"ids", Json::array()}, {"type", "t"}}), &out),
-              StatusIsWithMessage(StatusCode::kInvalidArgument, "\"ids\" must be a non-empty array"));
+  EXPECT_THAT(
+      (*gen)->Generate(Item(Json{{"ids", Json::array()}, {"type", "t"}}), &out),
+      StatusIsWithMessage(StatusCode::kInvalidArgument, "\"ids\" must be a non-empty array"));
   EXPECT_THAT((*gen)->Generate(Item(Json{{"ids", {"a"}}}), &out),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "\"type\" must be a string"));
   EXPECT_THAT((*gen)->Generate(Item(Value::String("a")), &out),
@@ -89,8 +91,8 @@ TEST(ExampleDomainObjectGeneratorTest, ElementsBecomeTypeAndIds) {
   ASSERT_TRUE(gen.ok());
   std::vector<Item> out;
   ASSERT_OK((*gen)->Generate(Element::Entity("entity", Value::Int64(7)), &out));
-  ASSERT_OK((*gen)->Generate(
-      Element::Edge("edge", Value::String("a"), Value::String("b"), true), &out));
+  ASSERT_OK(
+      (*gen)->Generate(Element::Edge("edge", Value::String("a"), Value::String("b"), true), &out));
   ASSERT_EQ(out.size(), 2u);
   EXPECT_EQ(ItemToJson(out[0]), Json::parse(R"({"ids": [7], "type": "entity"})"));
   EXPECT_EQ(ItemToJson(out[1]), Json::parse(R"({"ids": ["a", "b", true], "type": "edge"})"));
@@ -99,29 +101,31 @@ TEST(ExampleDomainObjectGeneratorTest, ElementsBecomeTypeAndIds) {
 // Gaffer's CsvGenerator as an object generator: the fields' values (GROUP,
 // identifiers, properties; empty when absent), then the constants.
 TEST(CsvObjectGeneratorTest, ElementsBecomeCsvLines) {
-  auto gen = MakeObjectGenerator(
-      Json::parse(R"({"class": "uk.gov.gchq.gaffer.data.generator.CsvGenerator",
+  auto gen =
+      MakeObjectGenerator(Json::parse(R"({"class": "uk.gov.gchq.gaffer.data.generator.CsvGenerator",
                       "fields": {"GROUP": "Group", "VERTEX": "Vertex", "count": "Count",
                                  "missing": "Missing"},
                       "constants": {"road": "Kind"}})"),
-      "g");
+                          "g");
   ASSERT_TRUE(gen.ok()) << gen.status().ToString();
   std::vector<Item> out;
   ASSERT_OK((*gen)->Generate(
       Element::Entity("JunctionUse", Value::String("M5:10"), {{"count", Value::Int64(3)}}), &out));
   ASSERT_EQ(out.size(), 1u);
   EXPECT_EQ(ItemToJson(out[0]), Json("JunctionUse,M5:10,3,,road"));
-  EXPECT_THAT(MakeObjectGenerator(Json::parse(R"({"class": "uk.gov.gchq.gaffer.data.generator.CsvGenerator",
+  EXPECT_THAT(
+      MakeObjectGenerator(Json::parse(R"({"class": "uk.gov.gchq.gaffer.data.generator.CsvGenerator",
                                                   "quoted": "yes"})"),
-                                  "g"),
-              StatusIsWithMessage(StatusCode::kInvalidArgument, "g.quoted"));
+                          "g"),
+      StatusIsWithMessage(StatusCode::kInvalidArgument, "g.quoted"));
 }
 
 TEST(GeneratorInputStringTest, AcceptsJsonAndValueStringsOnly) {
   EXPECT_EQ(GeneratorInputString(Item(Json("x")), "G").value(), "x");
   EXPECT_EQ(GeneratorInputString(Item(Value::String("y")), "G").value(), "y");
-  EXPECT_THAT(GeneratorInputString(Item(Json(3)), "G"),
-              StatusIsWithMessage(StatusCode::kInvalidArgument, "G: expected a string input, got 3"));
+  EXPECT_THAT(
+      GeneratorInputString(Item(Json(3)), "G"),
+      StatusIsWithMessage(StatusCode::kInvalidArgument, "G: expected a string input, got 3"));
 }
 
 }  // namespace
