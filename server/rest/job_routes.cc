@@ -36,14 +36,15 @@ RestResponse StartJob(const RouteCall& call) {
   if (!AcceptOperationBody(call.request, &error)) return error;
   Result<Json> detail = call.executor.SubmitJob(*call.request.user, call.request.body);
   if (!detail.ok()) return StatusResponse(detail.status());
-  const Json& job_id = (*detail)["jobId"];
-  if (!job_id.is_string()) {
+  auto job_id = detail->is_object() ? detail->find("jobId") : detail->end();
+  if (job_id == detail->end() || !job_id->is_string()) {
     return GafferErrorResponse(500, "Something went wrong in the server",
                                "the submitted job's details carry no jobId");
   }
   RestResponse response = JsonResponse(*detail, 201);
-  response.headers.emplace_back("Location", JobLocation(call.request.path, job_id));
-  response.headers.emplace_back("job-id", job_id.get<std::string>());
+  response.headers.emplace_back("Location",
+                                JobLocation(call.request.path, job_id->get<std::string>()));
+  response.headers.emplace_back("job-id", job_id->get<std::string>());
   return response;
 }
 

@@ -56,6 +56,39 @@ RestResponse MethodNotAllowed(const RestRequest& request, const std::string& all
   return response;
 }
 
+// The route for a request: `route` set when one matches path and method;
+// otherwise `allowed` lists the methods of the routes matching the path
+// (empty: no route has this path).
+struct RouteMatch {
+  const RestRoute* route = nullptr;
+  std::vector<std::string> params;
+  std::string allowed;
+};
+
+RouteMatch FindRoute(const RestRequest& request) {
+  const std::vector<std::string_view> segments =
+      rest_internal::PathSegments(WithoutTrailingSlash(request.path));
+  // Among the patterns matching the path, the most literal ones win, so that
+  // GET /graph/operations/execute is a 405, not a lookup of class "execute".
+  std::vector<RouteMatch> candidates;
+  size_t fewest_params = SIZE_MAX;
+  for (const RestRoute& route : AllRestRoutes()) {
+    RouteMatch candidate{&route, {}, {}};
+    if (!rest_internal::MatchRoute(route.pattern, segments, &candidate.params)) continue;
+    fewest_params = std::min(fewest_params, candidate.params.size());
+    candidates.push_back(std::move(candidate));
+  }
+  RouteMatch none;
+  for (RouteMatch& candidate : candidates) {
+    if (candidate.params.size() != fewest_params) continue;
+    if (candidate.route->method == request.method) return std::move(candidate);
+    if (none.allowed.find(candidate.route->method) == std::string::npos) {
+      none.allowed += (none.allowed.empty() ? "" : ", ") + std::string(candidate.route->method);
+    }
+  }
+  return none;
+}
+
 RestResponse RunHandler(const RestRoute& route, const RouteCall& call) {
   try {
     return route.handler(call);
@@ -78,38 +111,16 @@ RestResponse RestApi::Handle(const RestRequest& request) const {
   static const User kAnonymous;
   RestRequest checked = request;
   if (checked.user == nullptr) checked.user = &kAnonymous;
-  const std::vector<std::string_view> segments =
-      rest_internal::PathSegments(WithoutTrailingSlash(checked.path));
-  // Among the patterns matching the path, the most literal ones win, so that
-  // GET /graph/operations/execute is a 405, not a lookup of class "execute".
-  std::vector<std::pair<const RestRoute*, std::vector<std::string>>> matches;
-  size_t fewest_params = SIZE_MAX;
-  for (const RestRoute& route : AllRestRoutes()) {
-    std::vector<std::string> params;
-    if (!rest_internal::MatchRoute(route.pattern, segments, &params)) continue;
-    fewest_params = std::min(fewest_params, params.size());
-    matches.emplace_back(&route, std::move(params));
-  }
+  RouteMatch match = FindRoute(checked);
   RestResponse response;
-  std::string allowed;
-  bool handled = false;
-  for (auto& [route, params] : matches) {
-    if (params.size() != fewest_params) continue;
-    if (route->method == checked.method) {
-      response =
-          RunHandler(*route, {*executor_, info_, checked, std::move(params), ServiceStartTime()});
-      handled = true;
-      break;
-    }
-    if (allowed.find(route->method) == std::string::npos) {
-      allowed += (allowed.empty() ? "" : ", ") + std::string(route->method);
-    }
-  }
-  if (!handled) {
-    response = matches.empty()
-                   ? GafferErrorResponse(404, "No endpoint for " + std::string(checked.method) +
-                                                  " " + std::string(checked.path))
-                   : MethodNotAllowed(checked, allowed);
+  if (match.route != nullptr) {
+    response = RunHandler(
+        *match.route, {*executor_, info_, checked, std::move(match.params), ServiceStartTime()});
+  } else if (!match.allowed.empty()) {
+    response = MethodNotAllowed(checked, match.allowed);
+  } else {
+    response = GafferErrorResponse(
+        404, "No endpoint for " + std::string(checked.method) + " " + std::string(checked.path));
   }
   response.headers.emplace_back(kGafferMediaTypeHeader, kGafferMediaType);
   return response;
