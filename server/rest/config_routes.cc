@@ -104,7 +104,7 @@ RestResponse SerialisedFieldClasses(const RouteCall& call) {
 }  // namespace
 
 std::vector<RestRoute> ConfigRoutes() {
-  constexpr char kTag[] = "config";
+  constexpr std::string_view kTag = "config";
   const RouteBody kText = RouteBody::kText;
   const RouteBody kArray = RouteBody::kJsonArray;
   return {

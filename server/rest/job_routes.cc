@@ -84,7 +84,7 @@ RestResponse JobResults(const RouteCall& call) {
 }  // namespace
 
 std::vector<RestRoute> JobRoutes() {
-  constexpr char kTag[] = "job";
+  constexpr std::string_view kTag = "job";
   return {
       {"POST",
        "/graph/jobs",

@@ -68,7 +68,7 @@ RestResponse OperationExample(const RouteCall& call) {
 }  // namespace
 
 std::vector<RestRoute> OperationRoutes() {
-  constexpr char kTag[] = "operations";
+  constexpr std::string_view kTag = "operations";
   return {
       {"POST",
        "/graph/operations/execute",

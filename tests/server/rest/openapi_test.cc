@@ -64,6 +64,16 @@ TEST_F(OpenApiTest, EveryRouteIsDocumented) {
   }
 }
 
+TEST_F(OpenApiTest, OperationsAreTaggedByGaffersControllers) {
+  RestResponse response = Call("GET", "/openapi.json");
+  Json paths = BodyJson(response)["paths"];
+  EXPECT_EQ(paths["/graph/operations/execute"]["post"]["tags"], Json::array({"operations"}));
+  EXPECT_EQ(paths["/graph/config/schema"]["get"]["tags"], Json::array({"config"}));
+  EXPECT_EQ(paths["/graph/jobs/{id}"]["get"]["tags"], Json::array({"job"}));
+  EXPECT_EQ(paths["/graph/status"]["get"]["tags"], Json::array({"status"}));
+  EXPECT_EQ(paths["/properties"]["get"]["tags"], Json::array({"properties"}));
+}
+
 TEST_F(OpenApiTest, PathParametersAreDeclared) {
   RestResponse response = Call("GET", "/openapi.json");
   Json paths = BodyJson(response)["paths"];
