@@ -8,7 +8,7 @@
 #
 # Usage: scripts/serve-road-traffic.sh [PORT]   (default 8080)
 #   CSV=path   another road-traffic CSV (default: the 10,390-row sample)
-#   BATCH=n    CSV lines per REST request (default 2000)
+#   BATCH=n    CSV lines per REST request (default 1000)
 # Then, e.g.: curl http://127.0.0.1:8080/rest/graph/status
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 PORT=${1:-8080}
 DATA=examples/gaffer-examples/road-traffic
 CSV=${CSV:-$DATA/roadTrafficSampleData.csv}
-BATCH=${BATCH:-2000}
+BATCH=${BATCH:-1000}
 WORK=build/road-traffic-rest
 GRAPH=$WORK/roadTraffic  # The graph id is the directory's name, as gafferpy's demo graph's.
 QUARRY=build/cli/quarry
