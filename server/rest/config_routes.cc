@@ -3,6 +3,8 @@
 // text/plain as Gaffer's; the status codes of the lookups are Gaffer's too
 // (an unknown input class or serialised class is its 500, see
 // GraphConfigurationControllerIT).
+#include <algorithm>
+
 #include "graph-core/class_catalogue.h"
 #include "operations/operation_catalogue.h"
 #include "server/rest/internal/rest_routes.h"
@@ -43,10 +45,28 @@ RestResponse FilterFunctions(const RouteCall&) {
   return JsonResponse(StringArray(FilterFunctionClassNames()));
 }
 
+// Whether Quarry knows `class_name` as something other than a value class:
+// a predicate, function, binary operator or operation.
+bool IsKnownNonValueClass(const std::string& class_name) {
+  for (const auto& list : {FilterFunctionClassNames(), TransformFunctionClassNames(),
+                           AggregationFunctionClassNames()}) {
+    if (std::find(list.begin(), list.end(), class_name) != list.end()) return true;
+  }
+  return FindOperationInfo(class_name) != nullptr || SerialisedFieldsOf(class_name).ok();
+}
+
 RestResponse FilterFunctionsFor(const RouteCall& call) {
-  Result<std::vector<std::string>> names = FilterFunctionClassNamesFor(call.params[0]);
+  const std::string& input_class = call.params[0];
+  Result<std::vector<std::string>> names = FilterFunctionClassNamesFor(input_class);
+  // Gaffer loads any class on its classpath: gafferpy's example tour asks for
+  // the predicates taking a predicate (IsMoreThan). Such an input is just an
+  // Object to a predicate's signature.
+  if (!names.ok() && names.status().code() == StatusCode::kNotFound &&
+      IsKnownNonValueClass(input_class)) {
+    names = FilterFunctionClassNamesFor("java.lang.Object");
+  }
   if (!names.ok()) {
-    return GafferErrorResponse(500, "Could not find input class: " + call.params[0],
+    return GafferErrorResponse(500, "Could not find input class: " + input_class,
                                names.status().message());
   }
   return JsonResponse(StringArray(*names));

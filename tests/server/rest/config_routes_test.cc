@@ -1,6 +1,8 @@
 // /graph/config: Gaffer's GraphConfigurationController shapes, content types
 // and error statuses (GraphConfigurationControllerIT: an unknown input class
 // or serialised class is a 500 with its message).
+#include <algorithm>
+
 #include "gmock/gmock.h"
 #include "graph-core/class_catalogue.h"
 #include "operations/operation_catalogue.h"
@@ -76,6 +78,24 @@ TEST_F(ConfigRoutesTest, FilterFunctionsForAnUnknownInputClassIsGaffers500) {
   for (const char* name : {"a.random.thing", "a.random.class"}) {
     RestResponse response = Call("GET", std::string("/graph/config/filterFunctions/") + name);
     ExpectGafferError(response, 500, std::string("Could not find input class: ") + name);
+  }
+}
+
+TEST_F(ConfigRoutesTest, FilterFunctionsForAValueClassAreListedOnes) {
+  RestResponse response = Call("GET", "/graph/config/filterFunctions/java.lang.Long");
+  ASSERT_EQ(response.status, 200) << response.body;
+  const std::vector<std::string> all = FilterFunctionClassNames();
+  for (const std::string& name : Strings(BodyJson(response))) {
+    EXPECT_NE(std::find(all.begin(), all.end(), name), all.end()) << name;
+  }
+}
+
+TEST_F(ConfigRoutesTest, FilterFunctionsForAPredicateClassAnswer) {
+  // gafferpy's example tour asks for /filterFunctions/<IsMoreThan>; Gaffer
+  // loads any class it has, so every listed predicate is a valid input class.
+  for (const std::string& predicate : FilterFunctionClassNames()) {
+    RestResponse response = Call("GET", "/graph/config/filterFunctions/" + predicate);
+    EXPECT_EQ(response.status, 200) << predicate << ": " << response.body;
   }
 }
 
