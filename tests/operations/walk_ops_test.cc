@@ -3,6 +3,9 @@
 // 1->2 1->5 2->5 3->2 3->4 4->7 5->6 6->3 6->7 8->5 8->8, each with count =
 // source + destination, in group "edge" if that count is even, else "edge1".
 // Expected walks are the guide's documented results.
+#include <unistd.h>
+
+#include <filesystem>
 #include <set>
 #include <string>
 
@@ -21,6 +24,12 @@ class GetWalksTest : public ::testing::Test {
   void SetUp() override {
     graph_ = FakeGraph::WithDocSchema();
     ASSERT_NE(graph_, nullptr);
+    AddElementsResult result;
+    ASSERT_OK(graph_->AddElements(WalkGraphElements(), AddElementsOptions(), &result));
+    executor_ = std::make_unique<Executor>(graph_, limits_);
+  }
+
+  static std::vector<Element> WalkGraphElements() {
     std::vector<Element> elements;
     const int kEdges[][2] = {{1, 2}, {1, 5}, {2, 5}, {3, 2}, {3, 4}, {4, 7},
                              {5, 6}, {6, 3}, {6, 7}, {8, 5}, {8, 8}};
@@ -35,9 +44,7 @@ class GetWalksTest : public ::testing::Test {
       elements.push_back(Element::Entity("entity1", Value::Int32(v), {{"count", Value::Int32(v)}}));
     }
     elements.push_back(Element::Entity("entity", Value::Int32(2), {{"count", Value::Int32(20)}}));
-    AddElementsResult result;
-    ASSERT_OK(graph_->AddElements(elements, AddElementsOptions(), &result));
-    executor_ = std::make_unique<Executor>(graph_, limits_);
+    return elements;
   }
 
   Result<Json> Run(const std::string& text) { return executor_->Execute(User(), text); }
@@ -247,6 +254,48 @@ TEST_F(GetWalksTest, EdgeSeedsAndConditionalsAreRefused) {
       Run(Walks("1", Hops({"OUTGOING"}), R"(,"conditional":{"predicate":{"class":"IsTrue"}})"));
   EXPECT_THAT(conditional.status(), StatusIs(StatusCode::kUnimplemented));
   EXPECT_NE(conditional.status().message().find("conditional"), std::string::npos);
+}
+
+TEST_F(GetWalksTest, HopViewsMayNameStoredViews) {
+  ASSERT_OK(Run(R"({"class": "AddNamedView", "name": "even", "view": {"edges": {"edge": {}}}})")
+                .status());
+  std::string hops = R"({"class": "GetElements", "includeIncomingOutGoing": "OUTGOING",
+                         "view": {"class": "NamedView", "name": "even"}},)" +
+                     Hops({"OUTGOING"});
+  ASSERT_OK_AND_ASSIGN(Json walks, Run(Walks("1", hops)));
+  // Only 1->5 (count 6) is in group "edge" from 1; then 5->6.
+  EXPECT_EQ(Paths(walks), (std::multiset<std::string>{"1->5->6"}));
+}
+
+// The guide's examples on the RocksDB store (aggregation, both edge rows,
+// self loops stored as the store stores them).
+TEST_F(GetWalksTest, GuideExamplesOnTheRocksDbStore) {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / ("quarry_walks_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  ASSERT_OK_AND_ASSIGN(std::unique_ptr<Graph> rocks,
+                       Graph::Create(dir.string(), graph_->schema(), StoreProperties()));
+  std::shared_ptr<Graph> shared(std::move(rocks));
+  AddElementsResult added;
+  ASSERT_OK(shared->AddElements(WalkGraphElements(), AddElementsOptions(), &added));
+  executor_ = std::make_unique<Executor>(shared, limits_);
+  ASSERT_OK_AND_ASSIGN(Json outgoing, Run(Walks("1", Hops({"OUTGOING", "OUTGOING"}))));
+  EXPECT_EQ(Paths(outgoing), (std::multiset<std::string>{"1->5->6", "1->2->5"}));
+  ASSERT_OK_AND_ASSIGN(Json incoming, Run(Walks("1", Hops({"OUTGOING", "INCOMING"}))));
+  EXPECT_EQ(Paths(incoming),
+            (std::multiset<std::string>{"1->5->8", "1->5->1", "1->5->2", "1->2->1", "1->2->3"}));
+  ASSERT_OK_AND_ASSIGN(Json loops, Run(Walks("1", Hops(std::vector<std::string>(6, "OUTGOING")))));
+  EXPECT_EQ(Paths(loops), (std::multiset<std::string>{"1->5->6->3->2->5->6", "1->2->5->6->3->4->7",
+                                                      "1->2->5->6->3->2->5"}));
+  ASSERT_OK_AND_ASSIGN(Json self, Run(Walks("8", Hops({"OUTGOING", "OUTGOING", "OUTGOING"}))));
+  EXPECT_EQ(Paths(self), (std::multiset<std::string>{"8->8->8->8", "8->8->8->5", "8->8->5->6",
+                                                     "8->5->6->3", "8->5->6->7"}));
+  for (const Json& walk : self) {
+    for (const Json& edges : walk["edges"]) EXPECT_EQ(edges.size(), 1u) << walk.dump();
+  }
+  executor_.reset();
+  shared.reset();
+  fs::remove_all(dir);
 }
 
 }  // namespace
