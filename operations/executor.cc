@@ -87,6 +87,20 @@ Result<StepOutput> RunOperation(const Operation& op, StepOutput input, ExecConte
     case OperationKind::kGenerateElements:
     case OperationKind::kGenerateObjects:
       return RunGenerate(op, std::move(input), ctx);
+    // --- branch `named` ---
+    case OperationKind::kGetWalks:
+      return RunGetWalks(op, std::move(input), ctx);
+    case OperationKind::kToMap:
+      return RunToMap(op, std::move(input), ctx);
+    case OperationKind::kAddNamedOperation:
+    case OperationKind::kGetAllNamedOperations:
+    case OperationKind::kDeleteNamedOperation:
+    case OperationKind::kNamedOperation:
+    case OperationKind::kAddNamedView:
+    case OperationKind::kGetAllNamedViews:
+    case OperationKind::kDeleteNamedView:
+      return RunNamed(op, std::move(input), ctx);
+    // --- end of branch `named` ---
     default:
       return RunOutput(op, std::move(input), ctx);
   }
@@ -162,6 +176,8 @@ Result<std::pair<std::unique_ptr<ExecContext>, StepOutput>> Run(const std::share
   Result<Authorizations> auths = Authorizations::Create(user.data_auths);
   if (!auths.ok()) return auths.status().WithContext("user '" + user.user_id + "' data auths");
   ctx->auths = std::move(auths).value();
+  // Branch `named`: named operations and views resolved before anything runs.
+  QUARRY_RETURN_IF_ERROR(operations_internal::ResolveNamed(&chain, *ctx));
   QUARRY_ASSIGN_OR_RETURN(StepOutput out,
                           operations_internal::RunOperation(chain, StepOutput::None(), *ctx));
   return std::make_pair(std::move(ctx), std::move(out));

@@ -39,6 +39,13 @@ struct ExecutorLimits {
   // Checkpoint, PreviewValidation) require this operation auth
   // (Gaffer's gaffer.store.admin.auth). Empty: no check (local CLI use).
   std::string admin_auth;
+  // --- Named operations (branch `named`). ---
+  // Gaffer's AddNamedOperationHandler isNestedNamedOperationsAllowed (default
+  // false: a named operation may not call another) and NamedOperationResolver
+  // depthLimit (default 3 levels of nesting).
+  bool nested_named_operations = false;
+  int named_operation_depth_limit = 3;
+  // --- end of branch `named` ---
 };
 
 // What a result is: nothing (AddElements, DiscardOutput), a list of items

@@ -59,6 +59,17 @@ enum class OperationKind {
   // --- Generators (catalogue branch) ---
   kGenerateElements,  // uk.gov.gchq.gaffer.operation.impl.generate.GenerateElements
   kGenerateObjects,   // uk.gov.gchq.gaffer.operation.impl.generate.GenerateObjects
+  // --- Walks, named operations and named views (branch `named`). ---
+  kGetWalks,
+  kAddNamedOperation,
+  kGetAllNamedOperations,
+  kDeleteNamedOperation,
+  kNamedOperation,
+  kAddNamedView,
+  kGetAllNamedViews,
+  kDeleteNamedView,
+  kToMap,
+  // --- end of branch `named` ---
 };
 
 // The full class name of `kind` (what Gaffer writes).
@@ -124,8 +135,22 @@ struct Operation {
   // checked against the registry when parsed (generators/generator.h).
   Json generator;
 
-  // OperationChain.
+  // OperationChain; GetWalks' hops (each a chain).
   std::vector<Operation> operations;
+
+  // --- Walks, named operations and named views (branch `named`). ---
+  // ToMap's MapGenerator reuses `csv`: fields (identifier, GROUP or property
+  // -> map key) and constants (key -> value), both in JSON order.
+  // GetWalks.
+  bool include_partial = false;
+  int64_t results_limit = 1'000'000;  // Gaffer's GetWalks.DEFAULT_RESULTS_LIMIT.
+  // Named operations and views: the request's JSON object as sent, read by
+  // the named-operation runners (operations/named_*.cc), which check it.
+  Json named_request;
+  // A view naming stored views (class NamedView), as sent; `view` is set from
+  // it when the named views are resolved, before the chain runs.
+  Json named_view;
+  // --- end of branch `named` ---
 };
 
 // Limits applied while parsing.

@@ -13,7 +13,7 @@ struct ClassEntry {
   std::string_view full_name;
 };
 
-constexpr std::array<ClassEntry, 30> kClasses = {{
+constexpr ClassEntry kClasses[] = {
     {OperationKind::kOperationChain, "uk.gov.gchq.gaffer.operation.OperationChain"},
     {OperationKind::kAddElements, "uk.gov.gchq.gaffer.operation.impl.add.AddElements"},
     {OperationKind::kGetElements, "uk.gov.gchq.gaffer.operation.impl.get.GetElements"},
@@ -54,7 +54,20 @@ constexpr std::array<ClassEntry, 30> kClasses = {{
     {OperationKind::kGenerateElements,
      "uk.gov.gchq.gaffer.operation.impl.generate.GenerateElements"},
     {OperationKind::kGenerateObjects, "uk.gov.gchq.gaffer.operation.impl.generate.GenerateObjects"},
-}};
+    // --- Walks, named operations and named views (branch `named`). ---
+    {OperationKind::kGetWalks, "uk.gov.gchq.gaffer.operation.impl.GetWalks"},
+    {OperationKind::kAddNamedOperation, "uk.gov.gchq.gaffer.named.operation.AddNamedOperation"},
+    {OperationKind::kGetAllNamedOperations,
+     "uk.gov.gchq.gaffer.named.operation.GetAllNamedOperations"},
+    {OperationKind::kDeleteNamedOperation,
+     "uk.gov.gchq.gaffer.named.operation.DeleteNamedOperation"},
+    {OperationKind::kNamedOperation, "uk.gov.gchq.gaffer.named.operation.NamedOperation"},
+    {OperationKind::kAddNamedView, "uk.gov.gchq.gaffer.named.view.AddNamedView"},
+    {OperationKind::kGetAllNamedViews, "uk.gov.gchq.gaffer.named.view.GetAllNamedViews"},
+    {OperationKind::kDeleteNamedView, "uk.gov.gchq.gaffer.named.view.DeleteNamedView"},
+    {OperationKind::kToMap, "uk.gov.gchq.gaffer.operation.impl.output.ToMap"},
+    // --- end of branch `named` ---
+};
 
 std::string_view SimpleName(std::string_view full) {
   size_t dot = full.rfind('.');

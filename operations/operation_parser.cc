@@ -6,6 +6,7 @@
 #include "operations/generators/generator.h"
 #include "operations/internal/input_parser.h"
 #include "operations/internal/json_fields.h"
+#include "operations/internal/walk_named_parser.h"
 #include "operations/operation.h"
 
 namespace quarry {
@@ -63,9 +64,8 @@ std::optional<bool> ParseSeedMatchingEqual(std::string_view s) {
 
 // view, includeIncomingOutGoing, directedType, seedMatching.
 Status ReadQueryFields(const Json& obj, const std::string& path, Operation* op) {
-  if (const Json* v = json_fields::Find(obj, "view")) {
-    QUARRY_ASSIGN_OR_RETURN(op->view, ParseView(*v, json_fields::Join(path, "view")));
-  }
+  // Branch `named`: "view" and "views", named views kept for resolution.
+  QUARRY_RETURN_IF_ERROR(operations_internal::ReadViewFields(obj, path, op));
   std::optional<IncludeIncomingOutgoing> io;
   QUARRY_RETURN_IF_ERROR(
       ReadEnum(obj, path, "includeIncomingOutGoing", &ParseIncludeIncomingOutgoing, &io));
@@ -279,7 +279,8 @@ Status ReadChain(const Json& obj, const std::string& path, Operation* op);
 Status ReadKindFields(const Json& obj, const std::string& path, Operation* op) {
   using operations_internal::ParseItemList;
   Status status;
-  if (ReadReadFields(obj, path, op, &status) || ReadAdminFields(obj, path, op, &status)) {
+  if (ReadReadFields(obj, path, op, &status) || ReadAdminFields(obj, path, op, &status) ||
+      operations_internal::ReadWalkAndNamedFields(obj, path, op, &status)) {
     return status;
   }
   switch (op->kind) {

@@ -73,4 +73,28 @@ std::string OpName(const Operation& op);
 std::string Base64Encode(std::string_view bytes);
 Result<std::string> Base64Decode(std::string_view text, std::string_view what);
 
+// --- Walks, named operations and named views (branch `named`). ---
+// GetWalks (walk_ops.cc).
+Result<StepOutput> RunGetWalks(const Operation& op, StepOutput input, ExecContext& ctx);
+// ToMap (to_map_op.cc).
+Result<StepOutput> RunToMap(const Operation& op, StepOutput input, ExecContext& ctx);
+// Add/GetAll/Delete of named operations and views (named_resolver.cc).
+Result<StepOutput> RunNamed(const Operation& op, StepOutput input, ExecContext& ctx);
+// Replaces the NamedOperation calls under `root` by their stored chains
+// (recursively, within the depth limit, refusing loops) and resolves views
+// naming stored views. Run before anything executes.
+Status ResolveNamed(Operation* root, const ExecContext& ctx);
+// named_operations.cc.
+Status AddNamedOperation(const Operation& op, ExecContext& ctx);
+Result<StepOutput> GetAllNamedOperations(ExecContext& ctx);
+Status DeleteNamedOperation(const Operation& op, ExecContext& ctx);
+bool CanReadNamedOperation(const Json& detail, const ExecContext& ctx);
+// named_views.cc.
+Status AddNamedView(const Operation& op, ExecContext& ctx);
+Result<StepOutput> GetAllNamedViews(ExecContext& ctx);
+Status DeleteNamedView(const Operation& op, ExecContext& ctx);
+Result<View> ResolveNamedView(const Json& named_view, const std::string& path,
+                              const ExecContext& ctx);
+// --- end of branch `named` ---
+
 }  // namespace quarry::operations_internal

@@ -1,0 +1,156 @@
+// GetWalks (Gaffer's GetWalksHandler): run each hop on the vertices the
+// previous hop reached, remember the edges per (from, to) pair and the
+// entities per vertex, then enumerate the walks from each input seed.
+//
+// Memory: each hop's results are bounded by resultsLimit (more is an error,
+// as Gaffer's LimitedIterable with truncate false); the walks themselves are
+// produced one at a time by a depth-first cursor, never all at once.
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "operations/internal/exec.h"
+#include "operations/internal/input_parser.h"
+#include "operations/internal/json_fields.h"
+#include "operations/internal/walk_graph.h"
+
+namespace quarry::operations_internal {
+namespace {
+
+constexpr std::string_view kHopDefinition =
+    "A hop is a GetElements operation that selects at least 1 edge group.";
+
+// Gaffer counts a GetElements as a hop if its view (the schema's groups when
+// none is given) selects an edge group; chains are searched recursively.
+int CountHops(const Operation& op, const Schema& schema) {
+  if (op.kind == OperationKind::kOperationChain) {
+    int hops = 0;
+    for (const Operation& child : op.operations) hops += CountHops(child, schema);
+    return hops;
+  }
+  if (op.kind != OperationKind::kGetElements) return 0;
+  if (!op.view.has_value()) return schema.edge_groups().empty() ? 0 : 1;
+  bool edges = op.view->has_edges() || (op.view->all_edges() && !schema.edge_groups().empty()) ||
+               (!op.view->global_edges().empty() && !schema.edge_groups().empty());
+  return edges ? 1 : 0;
+}
+
+// GetWalks.validate(): at least one hop; each chain non-empty, its first
+// operation seeded by the walk (no input of its own), exactly one hop per
+// chain except that the last may fetch entities only.
+Result<int> ValidateHops(const Operation& op, const Schema& schema) {
+  int total = 0;
+  for (const Operation& hop : op.operations) total += CountHops(hop, schema);
+  if (total < 1) {
+    return InvalidArgumentError(OpName(op) + ": no hops were provided. " +
+                                std::string(kHopDefinition));
+  }
+  for (size_t i = 0; i < op.operations.size(); ++i) {
+    const Operation& chain = op.operations[i];
+    std::string at = OpName(op) + ": operation chain " + std::to_string(i);
+    if (chain.operations.empty()) return InvalidArgumentError(at + " contains no operations");
+    const Operation& first = chain.operations[0];
+    if (first.input.has_value()) {
+      return InvalidArgumentError(at + ": the input for operations must be null (" + OpName(first) +
+                                  " has an input)");
+    }
+    if (first.kind == OperationKind::kGetAllElements ||
+        first.kind == OperationKind::kGetElementsInRanges) {
+      return InvalidArgumentError(at + ": the first operation, " + OpName(first) +
+                                  ", cannot accept the input seeds");
+    }
+    int hops = CountHops(chain, schema);
+    if (hops < 1 && i + 1 < op.operations.size()) {
+      return InvalidArgumentError(
+          at +
+          " does not contain a hop. All operations must contain a single hop; the only "
+          "exception is the last operation, which is allowed to just fetch Entities. " +
+          std::string(kHopDefinition));
+    }
+    if (hops > 1) return InvalidArgumentError(at + " contains multiple hops");
+  }
+  return total;
+}
+
+// The walk's seeds: entity ids, at most resultsLimit of them.
+Result<std::vector<Value>> WalkSeeds(const Operation& op, StepOutput input, uint64_t limit) {
+  std::unique_ptr<ItemStream> stream = AsStream(std::move(input));
+  std::vector<Value> seeds;
+  for (; stream->Valid(); stream->Next()) {
+    QUARRY_ASSIGN_OR_RETURN(ElementId id, ItemToSeed(stream->item(), OpName(op)));
+    const auto* entity = std::get_if<EntitySeed>(&id);
+    if (entity == nullptr) {
+      return InvalidArgumentError(json_fields::Join(op.path, "input") + ": " + OpName(op) +
+                                  " takes entity ids, got " + DebugString(id));
+    }
+    if (seeds.size() >= limit) {
+      return ResourceExhaustedError(OpName(op) + ": Limit of " + std::to_string(limit) +
+                                    " exceeded (more input seeds than resultsLimit)");
+    }
+    seeds.push_back(entity->vertex);
+  }
+  QUARRY_RETURN_IF_ERROR(stream->status());
+  return seeds;
+}
+
+// Runs one hop chain on `seeds` and records what it returned. Returns the
+// vertices reached (each once, in the order first reached).
+Result<std::vector<Value>> RunHop(const Operation& walk, size_t index,
+                                  const std::vector<Value>& seeds, bool record_edges,
+                                  WalkGraph* graph, ExecContext& ctx) {
+  std::vector<Item> seed_items;
+  seed_items.reserve(seeds.size());
+  for (const Value& v : seeds) seed_items.push_back(ElementId(EntitySeed{v}));
+  QUARRY_ASSIGN_OR_RETURN(
+      StepOutput out,
+      RunOperation(walk.operations[index],
+                   StepOutput::Stream(MakeVectorStream(std::move(seed_items))), ctx));
+  std::unique_ptr<ItemStream> results = AsStream(std::move(out));
+  HopResults& hop = graph->AddHop(record_edges);
+  std::vector<Value> next;
+  std::unordered_set<Value, ValueHash> seen;
+  uint64_t count = 0;
+  for (; results->Valid(); results->Next()) {
+    if (++count > static_cast<uint64_t>(walk.results_limit)) {
+      return ResourceExhaustedError(OpName(walk) + ": Limit of " +
+                                    std::to_string(walk.results_limit) + " exceeded (hop " +
+                                    std::to_string(index) + " returned more elements)");
+    }
+    QUARRY_ASSIGN_OR_RETURN(Element e, ItemToElement(results->item(), OpName(walk)));
+    if (e.is_edge()) {
+      const Value& to = WalkGraph::AdjacentVertex(e);
+      if (seen.insert(to).second) next.push_back(to);
+    }
+    hop.Add(std::move(e));
+  }
+  QUARRY_RETURN_IF_ERROR(results->status());
+  return next;
+}
+
+Result<StepOutput> RunGetWalksImpl(const Operation& op, StepOutput input, ExecContext& ctx) {
+  if (static_cast<uint64_t>(op.results_limit) > ctx.limits.max_materialised_items) {
+    return InvalidArgumentError(
+        json_fields::Join(op.path, "resultsLimit") + ": " + std::to_string(op.results_limit) +
+        " is over this server's limit of " + std::to_string(ctx.limits.max_materialised_items));
+  }
+  QUARRY_ASSIGN_OR_RETURN(int hops, ValidateHops(op, *ctx.graph->schema()));
+  QUARRY_ASSIGN_OR_RETURN(std::vector<Value> seeds,
+                          WalkSeeds(op, std::move(input), op.results_limit));
+  auto graph = std::make_shared<WalkGraph>(hops);
+  std::vector<Value> frontier = seeds;
+  for (size_t i = 0; i < op.operations.size(); ++i) {
+    bool record_edges = graph->edge_hops() < static_cast<size_t>(hops);
+    QUARRY_ASSIGN_OR_RETURN(frontier, RunHop(op, i, frontier, record_edges, graph.get(), ctx));
+  }
+  return StepOutput::Stream(MakeWalkStream(std::move(graph), std::move(seeds), op.include_partial));
+}
+
+}  // namespace
+
+Result<StepOutput> RunGetWalks(const Operation& op, StepOutput input, ExecContext& ctx) {
+  return RunGetWalksImpl(op, std::move(input), ctx);
+}
+
+}  // namespace quarry::operations_internal
