@@ -4,21 +4,13 @@
 // java.lang.String with their constants as options and their enum class's
 // @Summary); output classes are Gaffer's. gafferpy's generated operations
 // (made from Gaffer's /graph/operations/details) list the same summaries,
-// fields and outputs. To add an operation: one CatalogueRow below.
+// fields and outputs. To add an operation: one CatalogueRow below, or in one
+// of the operation_catalogue_rows_*.cc files.
 #include "operations/internal/operation_catalogue_table.h"
 
 namespace quarry::operations_internal {
-namespace {
 
-using K = OperationKind;
-
-constexpr std::string_view kIterableOfElements =
-    "java.lang.Iterable<uk.gov.gchq.gaffer.data.element.Element>";
-constexpr std::string_view kIterable = "java.lang.Iterable";
-constexpr std::string_view kObjectArray = "java.lang.Object[]";
-constexpr std::string_view kElementArray = "uk.gov.gchq.gaffer.data.element.Element[]";
-
-OperationFieldInfo Field(std::string name, std::string class_name, bool required = false) {
+OperationFieldInfo Field(std::string name, std::string class_name, bool required) {
   return {std::move(name), std::move(class_name), "", required, {}};
 }
 OperationFieldInfo Input(std::string_view class_name) {
@@ -32,6 +24,11 @@ OperationFieldInfo Int(std::string name) { return Field(std::move(name), "java.l
 OperationFieldInfo Enum(std::string name, std::string summary, std::vector<std::string> options) {
   return {std::move(name), "java.lang.String", std::move(summary), false, std::move(options)};
 }
+
+namespace {
+
+using K = OperationKind;
+
 OperationFieldInfo DirectedTypeField() {
   return Enum("directedType", "Is the Edge directed?", {"DIRECTED", "UNDIRECTED", "EITHER"});
 }
@@ -321,7 +318,7 @@ std::vector<CatalogueRow> GeneratorRows() {
 
 std::vector<CatalogueRow> CatalogueRows() {
   std::vector<CatalogueRow> rows;
-  for (auto part : {ReadRows, OutputRows, AdminRows, GeneratorRows}) {
+  for (auto part : {ReadRows, OutputRows, AdminRows, GeneratorRows, WalkAndNamedRows}) {
     for (CatalogueRow& row : part()) rows.push_back(std::move(row));
   }
   return rows;
