@@ -3,6 +3,9 @@
 #include <chrono>
 #include <cstdio>
 
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
+
 #include "server/rest/internal/http_target.h"
 #include "server/rest/internal/request_auth.h"
 
@@ -17,7 +20,10 @@ std::string_view View(beast::string_view text) { return {text.data(), text.size(
 
 std::chrono::milliseconds Ms(int ms) { return std::chrono::milliseconds(ms); }
 
-bool IEquals(std::string_view a, std::string_view b) { return beast::iequals(a, b); }
+bool IEquals(std::string_view a, std::string_view b) {
+  return beast::iequals(beast::string_view(a.data(), a.size()),
+                        beast::string_view(b.data(), b.size()));
+}
 
 // Errors that mean the peer went away or timed out: nothing to answer.
 bool PeerGone(beast::error_code ec) {
@@ -296,10 +302,29 @@ void HttpSession::FetchNextPage(std::shared_ptr<PreparedResponse> prepared) {
 }
 
 void HttpSession::AfterResponse() {
-  if (!KeepAlive()) return Close();
+  if (!KeepAlive()) return CloseAfterLinger();
   parser_.reset();
   close_after_ = false;
   WaitForRequest();
+}
+
+void HttpSession::CloseAfterLinger() {
+  if (closed_) return;
+  beast::error_code ignored;
+  stream_.socket().shutdown(net::ip::tcp::socket::shutdown_send, ignored);
+  buffer_.clear();
+  Linger(0);
+}
+
+void HttpSession::Linger(size_t drained) {
+  static constexpr size_t kMaxLingerBytes = 1u << 20;
+  stream_.expires_after(std::chrono::seconds(1));
+  stream_.async_read_some(buffer_.prepare(16384), [self = shared_from_this(), drained](
+                                                      beast::error_code ec, size_t bytes) {
+    self->buffer_.clear();
+    if (ec || drained + bytes > kMaxLingerBytes) return self->Close();
+    self->Linger(drained + bytes);
+  });
 }
 
 void HttpSession::Close() {

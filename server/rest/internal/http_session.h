@@ -59,6 +59,12 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                       bool complete);
   void FetchNextPage(std::shared_ptr<PreparedResponse> prepared);
   void AfterResponse();
+  // Closes after a response without losing it: a peer still sending (a
+  // refused body) would otherwise get a reset that can discard the
+  // response before it reads it. Half-closes, then reads and drops up to
+  // 1 MiB for up to a second.
+  void CloseAfterLinger();
+  void Linger(size_t drained);
   void Close();
 
   boost::beast::tcp_stream stream_;
