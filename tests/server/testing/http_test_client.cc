@@ -100,6 +100,10 @@ HttpTestResponse HttpTestClient::Read(int timeout_ms,
     response.body.append(data);
     if (is_chunk) response.chunks.push_back(std::move(data));
   };
+  if (status < 200 || status == 204 || status == 304) {  // Never a body.
+    response.complete = true;
+    return response;
+  }
   if (response.Header("transfer-encoding") == "chunked") {
     while (ReadLine(timeout_ms, &line)) {
       const size_t size = std::strtoul(line.c_str(), nullptr, 16);
