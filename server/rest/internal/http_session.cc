@@ -206,7 +206,9 @@ void HttpSession::Dispatch() {
   net::post(*context_->workers, [self = shared_from_this()] {
     const Request& message = self->parser_->get();
     RestRequest request;
-    request.method = View(message.method_string());
+    // HEAD is GET without the body (RFC 9110 9.3.2): the API sees GET.
+    request.method = message.method() == http::verb::head ? std::string_view("GET")
+                                                           : View(message.method_string());
     request.path = self->path_;
     request.query = self->query_;
     request.body = message.body();
@@ -220,6 +222,10 @@ void HttpSession::Dispatch() {
       self->WriteFixed(std::move(prepared->response));
     });
   });
+}
+
+bool HttpSession::IsHead() const {
+  return parser_.has_value() && parser_->get().method() == http::verb::head;
 }
 
 bool HttpSession::KeepAlive() const {
@@ -243,6 +249,7 @@ void HttpSession::WriteFixed(RestResponse response) {
   SetHead(response, message.get());
   message->body() = std::move(response.body);
   message->prepare_payload();
+  if (IsHead()) message->body().clear();  // Content-Length stays the GET body's.
   stream_.expires_after(Ms(context_->limits.send_timeout_ms));
   http::async_write(stream_, *message,
                     [self = shared_from_this(), message](beast::error_code ec, size_t) {
@@ -261,6 +268,7 @@ void HttpSession::WriteStreamed(std::shared_ptr<PreparedResponse> prepared) {
       stream_, *serializer,
       [self = shared_from_this(), message, serializer, prepared](beast::error_code ec, size_t) {
         if (ec) return self->Close();
+        if (self->IsHead()) return self->AfterResponse();
         self->WriteBodyBytes(prepared, std::move(prepared->first_bytes), prepared->complete);
       });
 }

@@ -51,6 +51,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   std::optional<RestResponse> Authenticate(bool required);
   void Dispatch();
   bool KeepAlive() const;
+  bool IsHead() const;
   template <typename Message>
   void SetHead(const RestResponse& response, Message* message) const;
   void WriteFixed(RestResponse response);

@@ -7,11 +7,13 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <filesystem>
 #include <memory>
 #include <thread>
 
 #include "tests/server/e2e/e2e_fixture.h"
 #include "tests/server/testing/http_test_client.h"
+#include "tests/testutil/status_matchers.h"
 
 namespace quarry::testing_rpc {
 namespace {
@@ -197,6 +199,7 @@ TEST(RestHttpOnlyE2eTest, HttpAloneWithoutUsersFileServesUnknownAnonymously) {
   const std::string root =
       ::testing::TempDir() + "/quarry_e2e_rest_only_" + std::to_string(getpid());
   std::filesystem::remove_all(root);
+  std::filesystem::create_directories(root);
   const std::string basic = quarry::testing::SharedDir() + "/gaffer-examples/basic/";
   CommandResult created = RunCommand(QUARRY_BINARY, {"create", root + "/graph", "--schema",
                                                      basic + "elements.json", "--schema",

@@ -140,6 +140,19 @@ TEST_F(HttpServerTest, KeepAliveServesRequestsOnOneConnectionUnderEveryRoot) {
   EXPECT_EQ(echoed["contentType"], "application/json");
 }
 
+TEST_F(HttpServerTest, HeadIsGetWithoutTheBody) {
+  HttpTestClient client(port());
+  ASSERT_TRUE(client.Send(HttpRequest("HEAD", "/rest/echo", {}, kAlice)));
+  HttpTestResponse head = client.Read(2000, nullptr, /*head_request=*/true);
+  EXPECT_EQ(head.status, 200);
+  const std::string get_body = Json{{"method", "GET"}, {"path", "/echo"}, {"query", ""},
+                                    {"body", ""}, {"contentType", ""}, {"user", "alice"}}
+                                   .dump();
+  EXPECT_EQ(head.Header("content-length"), std::to_string(get_body.size()));
+  // No body bytes came: the next response on the connection is intact.
+  EXPECT_EQ(Echo(client, "/rest/next")["path"], "/next");
+}
+
 TEST_F(HttpServerTest, PipelinedRequestsAreAnsweredInOrder) {
   HttpTestClient client(port());
   ASSERT_TRUE(client.Send(HttpRequest("GET", "/rest/one", {}, kAlice) +

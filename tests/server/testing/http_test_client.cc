@@ -77,7 +77,8 @@ bool HttpTestClient::ReadExactly(size_t n, int timeout_ms, std::string* out) {
 }
 
 HttpTestResponse HttpTestClient::Read(int timeout_ms,
-                                      const std::function<void(std::string_view)>& on_body) {
+                                      const std::function<void(std::string_view)>& on_body,
+                                      bool head_request) {
   HttpTestResponse response;
   std::string line;
   if (!ReadLine(timeout_ms, &line) || line.size() < 12 || line.compare(0, 5, "HTTP/") != 0) {
@@ -100,7 +101,7 @@ HttpTestResponse HttpTestClient::Read(int timeout_ms,
     response.body.append(data);
     if (is_chunk) response.chunks.push_back(std::move(data));
   };
-  if (status < 200 || status == 204 || status == 304) {  // Never a body.
+  if (head_request || status < 200 || status == 204 || status == 304) {  // No body.
     response.complete = true;
     return response;
   }

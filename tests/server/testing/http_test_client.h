@@ -37,8 +37,10 @@ class HttpTestClient {
   // Reads one response, waiting up to `timeout_ms` for each read. With
   // `on_body`, dechunked body bytes are handed over as they arrive instead
   // of being kept (and `chunks` stays empty).
+  // `head_request`: the response is to a HEAD, so it has no body.
   HttpTestResponse Read(int timeout_ms = 20'000,
-                        const std::function<void(std::string_view)>& on_body = nullptr);
+                        const std::function<void(std::string_view)>& on_body = nullptr,
+                        bool head_request = false);
   // Sends a request and reads its response.
   HttpTestResponse Call(std::string_view request, int timeout_ms = 20'000);
   // True if the server closes the connection within `timeout_ms` (data
