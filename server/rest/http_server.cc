@@ -1,14 +1,13 @@
 #include "server/rest/http_server.h"
 
-#include <chrono>
-#include <cstdio>
-#include <thread>
-
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
+#include <chrono>
+#include <cstdio>
+#include <thread>
 
 #include "server/rest/internal/http_context.h"
 #include "server/rest/internal/http_session.h"
@@ -40,10 +39,10 @@ struct HttpServer::Impl {
 };
 
 void HttpServer::Impl::Accept() {
-  acceptor.async_accept(net::make_strand(io), [this](boost::system::error_code ec,
-                                                     tcp::socket socket) {
-    OnAccept(ec, std::move(socket));
-  });
+  acceptor.async_accept(net::make_strand(io),
+                        [this](boost::system::error_code ec, tcp::socket socket) {
+                          OnAccept(ec, std::move(socket));
+                        });
 }
 
 void HttpServer::Impl::OnAccept(boost::system::error_code ec, tcp::socket socket) {
@@ -65,9 +64,8 @@ void HttpServer::Impl::OnAccept(boost::system::error_code ec, tcp::socket socket
 namespace {
 
 Status CheckLimits(const HttpServerLimits& limits) {
-  if (limits.io_threads < 1 || limits.max_concurrent_requests < 1 ||
-      limits.max_connections < 1 || limits.result_page_items < 1 ||
-      limits.max_header_bytes < 1024) {
+  if (limits.io_threads < 1 || limits.max_concurrent_requests < 1 || limits.max_connections < 1 ||
+      limits.result_page_items < 1 || limits.max_header_bytes < 1024) {
     return InvalidArgumentError(
         "http limits: io_threads, max_concurrent_requests, max_connections and "
         "result_page_items must be at least 1 and max_header_bytes at least 1024");

@@ -8,13 +8,12 @@
 #pragma once
 
 #include <atomic>
+#include <boost/asio/thread_pool.hpp>
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <vector>
-
-#include <boost/asio/thread_pool.hpp>
 
 #include "server/rest/http_server.h"
 

@@ -1,10 +1,9 @@
 #include "server/rest/internal/http_session.h"
 
-#include <chrono>
-#include <cstdio>
-
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
+#include <chrono>
+#include <cstdio>
 
 #include "server/rest/internal/http_target.h"
 #include "server/rest/internal/request_auth.h"
@@ -54,9 +53,9 @@ void HttpSession::Start(bool over_limit) {
   net::dispatch(stream_.get_executor(), [self = shared_from_this(), over_limit] {
     if (!over_limit) return self->WaitForRequest();
     self->close_after_ = true;
-    self->WriteFixed(GafferErrorResponse(
-        503, "too many connections: this server allows " +
-                 std::to_string(self->context_->limits.max_connections)));
+    self->WriteFixed(
+        GafferErrorResponse(503, "too many connections: this server allows " +
+                                     std::to_string(self->context_->limits.max_connections)));
   });
 }
 
@@ -76,27 +75,26 @@ void HttpSession::WaitForRequest() {
   if (buffer_.size() > 0) return ReadHeader();  // A pipelined request is already here.
   waiting_ = true;
   stream_.expires_after(Ms(context_->limits.idle_timeout_ms));
-  stream_.async_read_some(buffer_.prepare(4096), [self = shared_from_this()](
-                                                     beast::error_code ec, size_t bytes) {
-    self->waiting_ = false;
-    if (ec) return self->Close();
-    self->buffer_.commit(bytes);
-    self->ReadHeader();
-  });
+  stream_.async_read_some(buffer_.prepare(4096),
+                          [self = shared_from_this()](beast::error_code ec, size_t bytes) {
+                            self->waiting_ = false;
+                            if (ec) return self->Close();
+                            self->buffer_.commit(bytes);
+                            self->ReadHeader();
+                          });
 }
 
 void HttpSession::ReadHeader() {
   parser_.emplace();
-  parser_->header_limit(static_cast<uint32_t>(
-      std::min<size_t>(context_->limits.max_header_bytes, UINT32_MAX)));
+  parser_->header_limit(
+      static_cast<uint32_t>(std::min<size_t>(context_->limits.max_header_bytes, UINT32_MAX)));
   // Also refuses a larger Content-Length as soon as the header is parsed.
   parser_->body_limit(context_->limits.max_body_bytes);
   // From the first byte: a client dribbling its headers is cut off.
   stream_.expires_after(Ms(context_->limits.header_timeout_ms));
-  http::async_read_header(stream_, buffer_, *parser_,
-                          [self = shared_from_this()](beast::error_code ec, size_t) {
-                            self->OnHeader(ec);
-                          });
+  http::async_read_header(
+      stream_, buffer_, *parser_,
+      [self = shared_from_this()](beast::error_code ec, size_t) { self->OnHeader(ec); });
 }
 
 void HttpSession::OnHeader(beast::error_code ec) {
@@ -121,10 +119,9 @@ void HttpSession::OnHeader(beast::error_code ec) {
 void HttpSession::ReadBody() {
   // Reset for every read: a body may take long, but may not stall.
   stream_.expires_after(Ms(context_->limits.body_timeout_ms));
-  http::async_read_some(stream_, buffer_, *parser_,
-                        [self = shared_from_this()](beast::error_code ec, size_t) {
-                          self->OnBodyPart(ec);
-                        });
+  http::async_read_some(
+      stream_, buffer_, *parser_,
+      [self = shared_from_this()](beast::error_code ec, size_t) { self->OnBodyPart(ec); });
 }
 
 void HttpSession::OnBodyPart(beast::error_code ec) {
@@ -138,9 +135,9 @@ void HttpSession::FailRead(beast::error_code ec) {
   close_after_ = true;  // The stream's framing cannot be trusted any more.
   const HttpServerLimits& limits = context_->limits;
   if (ec == http::error::header_limit) {
-    return WriteFixed(GafferErrorResponse(
-        431, "the request line and headers exceed " + std::to_string(limits.max_header_bytes) +
-                 " bytes"));
+    return WriteFixed(GafferErrorResponse(431, "the request line and headers exceed " +
+                                                   std::to_string(limits.max_header_bytes) +
+                                                   " bytes"));
   }
   if (ec == http::error::body_limit) {
     return WriteFixed(GafferErrorResponse(
@@ -208,14 +205,14 @@ void HttpSession::Dispatch() {
     RestRequest request;
     // HEAD is GET without the body (RFC 9110 9.3.2): the API sees GET.
     request.method = message.method() == http::verb::head ? std::string_view("GET")
-                                                           : View(message.method_string());
+                                                          : View(message.method_string());
     request.path = self->path_;
     request.query = self->query_;
     request.body = message.body();
     request.content_type = View(message[http::field::content_type]);
     request.user = &self->user_;
-    auto prepared = std::make_shared<PreparedResponse>(PrepareResponse(
-        *self->handler_, request, self->context_->limits.result_page_items));
+    auto prepared = std::make_shared<PreparedResponse>(
+        PrepareResponse(*self->handler_, request, self->context_->limits.result_page_items));
     net::post(self->stream_.get_executor(), [self, prepared] {
       if (self->closed_) return;
       if (prepared->streamed) return self->WriteStreamed(prepared);
@@ -327,12 +324,12 @@ void HttpSession::CloseAfterLinger() {
 void HttpSession::Linger(size_t drained) {
   static constexpr size_t kMaxLingerBytes = 1u << 20;
   stream_.expires_after(std::chrono::seconds(1));
-  stream_.async_read_some(buffer_.prepare(16384), [self = shared_from_this(), drained](
-                                                      beast::error_code ec, size_t bytes) {
-    self->buffer_.clear();
-    if (ec || drained + bytes > kMaxLingerBytes) return self->Close();
-    self->Linger(drained + bytes);
-  });
+  stream_.async_read_some(buffer_.prepare(16384),
+                          [self = shared_from_this(), drained](beast::error_code ec, size_t bytes) {
+                            self->buffer_.clear();
+                            if (ec || drained + bytes > kMaxLingerBytes) return self->Close();
+                            self->Linger(drained + bytes);
+                          });
 }
 
 void HttpSession::Close() {

@@ -9,13 +9,12 @@
 // Shutdown() may be called from any thread; the rest runs on the strand.
 #pragma once
 
-#include <memory>
-#include <optional>
-#include <string>
-
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
+#include <memory>
+#include <optional>
+#include <string>
 
 #include "server/rest/internal/http_context.h"
 #include "server/rest/internal/response_preparer.h"
@@ -56,8 +55,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void SetHead(const RestResponse& response, Message* message) const;
   void WriteFixed(RestResponse response);
   void WriteStreamed(std::shared_ptr<PreparedResponse> prepared);
-  void WriteBodyBytes(std::shared_ptr<PreparedResponse> prepared, std::string bytes,
-                      bool complete);
+  void WriteBodyBytes(std::shared_ptr<PreparedResponse> prepared, std::string bytes, bool complete);
   void FetchNextPage(std::shared_ptr<PreparedResponse> prepared);
   void AfterResponse();
   // Closes after a response without losing it: a peer still sending (a
@@ -74,12 +72,12 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   boost::beast::flat_buffer buffer_;
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
 
-  bool waiting_ = false;       // For a request's first byte (idle keep-alive).
-  bool shutdown_ = false;      // Close after the current response.
-  bool close_after_ = false;   // This response ends the connection.
+  bool waiting_ = false;      // For a request's first byte (idle keep-alive).
+  bool shutdown_ = false;     // Close after the current response.
+  bool close_after_ = false;  // This response ends the connection.
   bool closed_ = false;
   const RestHandler* handler_ = nullptr;
-  std::string path_;   // Decoded, under the API root for the API.
+  std::string path_;  // Decoded, under the API root for the API.
   std::string query_;
   User user_;
   std::string write_bytes_;  // A streamed body's bytes, kept alive while written.

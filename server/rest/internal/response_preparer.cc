@@ -71,8 +71,8 @@ PreparedResponse PrepareResponse(RestResponse response, size_t page_items) {
   }
   PreparedResponse prepared;
   prepared.encoder = std::make_unique<StreamedBodyEncoder>(per_item);
-  Result<std::string> first = EncodeNextPage(response.cursor.get(), prepared.encoder.get(),
-                                             page_items, &prepared.complete);
+  Result<std::string> first =
+      EncodeNextPage(response.cursor.get(), prepared.encoder.get(), page_items, &prepared.complete);
   if (!first.ok()) return Error(first.status());
   prepared.first_bytes = std::move(*first);
   prepared.streamed = true;

@@ -42,7 +42,7 @@ std::unique_ptr<ServedGraph> StartServedGraph(const std::string& name,
   EXPECT_EQ(created.exit_code, 0) << created.out;
   if (created.exit_code != 0) return nullptr;
   if (!served->process.Start(QUARRY_BINARY, {"serve", served->dir, "--users", users}, 0,
-                               with_http ? 0 : -1)) {
+                             with_http ? 0 : -1)) {
     ADD_FAILURE() << "quarry serve did not start: " << served->process.log();
     return nullptr;
   }

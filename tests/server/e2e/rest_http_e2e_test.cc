@@ -90,8 +90,8 @@ TEST_F(RestHttpE2eTest, KeepAliveConnectionRunsStatusAndOperations) {
   EXPECT_TRUE(Json::parse(status.body, nullptr, false).is_object()) << status.body;
   EXPECT_EQ(Count(client), 2);
   // GetElements for h1: one entity, streamed as a JSON array.
-  HttpTestResponse got = client.Call(HttpRequest("POST", "/rest/v2/graph/operations/execute",
-                                                 kGetH1, AliceHttp()));
+  HttpTestResponse got =
+      client.Call(HttpRequest("POST", "/rest/v2/graph/operations/execute", kGetH1, AliceHttp()));
   EXPECT_EQ(got.status, 200);
   EXPECT_TRUE(got.complete);
   Json elements = Json::parse(got.body, nullptr, false);
@@ -130,10 +130,10 @@ TEST_F(RestHttpE2eTest, PathOutsideTheApiIs404GafferError) {
 TEST_F(RestHttpE2eTest, OversizedBodyIs413AndTheServerStaysUp) {
   HttpTestClient client(http_port());
   // 300 MiB announced, over the 256 MiB limit: refused before the body.
-  ASSERT_TRUE(client.Send(std::string("POST ") + kExecute +
-                          " HTTP/1.1\r\nHost: x\r\nAuthorization: " + AliceHttp() +
-                          "\r\nContent-Type: application/json\r\nContent-Length: 314572800\r\n\r\n" +
-                          std::string(64 << 10, ' ')));
+  ASSERT_TRUE(client.Send(
+      std::string("POST ") + kExecute + " HTTP/1.1\r\nHost: x\r\nAuthorization: " + AliceHttp() +
+      "\r\nContent-Type: application/json\r\nContent-Length: 314572800\r\n\r\n" +
+      std::string(64 << 10, ' ')));
   ExpectGafferError(client.Read(), 413);
   EXPECT_TRUE(client.WaitClosed(5000));
   ExpectServing();
@@ -175,7 +175,7 @@ TEST_F(RestHttpE2eTest, SlowlorisIsCutOffWithinTheHeaderTimeoutWhileOthersAreSer
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_TRUE(closed);
-  EXPECT_GE(seconds, 9.0);  // Not before the timeout...
+  EXPECT_GE(seconds, 9.0);   // Not before the timeout...
   EXPECT_LT(seconds, 14.0);  // ...nor long after it.
   EXPECT_GT(served, 10);
 }
@@ -201,9 +201,9 @@ TEST(RestHttpOnlyE2eTest, HttpAloneWithoutUsersFileServesUnknownAnonymously) {
   std::filesystem::remove_all(root);
   std::filesystem::create_directories(root);
   const std::string basic = quarry::testing::SharedDir() + "/gaffer-examples/basic/";
-  CommandResult created = RunCommand(QUARRY_BINARY, {"create", root + "/graph", "--schema",
-                                                     basic + "elements.json", "--schema",
-                                                     basic + "types.json"});
+  CommandResult created =
+      RunCommand(QUARRY_BINARY, {"create", root + "/graph", "--schema", basic + "elements.json",
+                                 "--schema", basic + "types.json"});
   ASSERT_EQ(created.exit_code, 0) << created.out;
   ServeProcess server;
   ASSERT_TRUE(server.Start(QUARRY_BINARY, {"serve", root + "/graph"}, /*port=*/-1,

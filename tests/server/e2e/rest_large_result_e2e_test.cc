@@ -71,8 +71,8 @@ TEST_F(RestLargeResultE2eTest, StreamedGetAllElementsOfAMillionKeepsServerMemory
   std::printf(
       "load: %.1f s; streaming: %.1f s, %lld chunks\n"
       "server RSS: start %.1f MB, peak %.1f MB (%s), end %.1f MB; result JSON %.1f MB\n",
-      load_s, stream_s, static_cast<long long>(tally.pages), before.rss / 1024.0,
-      peak_kb / 1024.0, peak_reset ? "VmHWM" : "sampled every 10 ms", after.rss / 1024.0,
+      load_s, stream_s, static_cast<long long>(tally.pages), before.rss / 1024.0, peak_kb / 1024.0,
+      peak_reset ? "VmHWM" : "sampled every 10 ms", after.rss / 1024.0,
       tally.json_bytes / 1048576.0);
 
   EXPECT_TRUE(complete);

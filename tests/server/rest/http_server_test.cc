@@ -145,8 +145,8 @@ TEST_F(HttpServerTest, HeadIsGetWithoutTheBody) {
   ASSERT_TRUE(client.Send(HttpRequest("HEAD", "/rest/echo", {}, kAlice)));
   HttpTestResponse head = client.Read(2000, nullptr, /*head_request=*/true);
   EXPECT_EQ(head.status, 200);
-  const std::string get_body = Json{{"method", "GET"}, {"path", "/echo"}, {"query", ""},
-                                    {"body", ""}, {"contentType", ""}, {"user", "alice"}}
+  const std::string get_body = Json{{"method", "GET"}, {"path", "/echo"},   {"query", ""},
+                                    {"body", ""},      {"contentType", ""}, {"user", "alice"}}
                                    .dump();
   EXPECT_EQ(head.Header("content-length"), std::to_string(get_body.size()));
   // No body bytes came: the next response on the connection is intact.
@@ -336,18 +336,17 @@ TEST_F(HttpServerTest, ResultIsStreamedAsAChunkedArrayAPageAChunk) {
   Json expected = Json::array();
   for (int i = 0; i < 25; ++i) expected.push_back(Json{{"i", i}});
   EXPECT_EQ(Json::parse(response.body), expected);
-  EXPECT_EQ(response.chunks.size(), 4u);  // Pages of 10, 10, 5, then "]".
+  EXPECT_EQ(response.chunks.size(), 4u);                     // Pages of 10, 10, 5, then "]".
   EXPECT_EQ(Echo(client, "/rest/after")["path"], "/after");  // Still keep-alive.
 }
 
 TEST_F(HttpServerTest, ChunkedItemsAreAChunkEach) {
   HttpTestClient client(port());
-  HttpTestResponse response =
-      client.Call(HttpRequest("POST", "/rest/chunked?n=3", "{}", kAlice));
+  HttpTestResponse response = client.Call(HttpRequest("POST", "/rest/chunked?n=3", "{}", kAlice));
   EXPECT_EQ(response.status, 200);
   EXPECT_TRUE(response.complete);
-  EXPECT_THAT(response.chunks, ::testing::ElementsAre("{\"i\":0}\r\n", "{\"i\":1}\r\n",
-                                                      "{\"i\":2}\r\n"));
+  EXPECT_THAT(response.chunks,
+              ::testing::ElementsAre("{\"i\":0}\r\n", "{\"i\":1}\r\n", "{\"i\":2}\r\n"));
 }
 
 TEST_F(HttpServerTest, CursorErrorBeforeTheFirstByteIsAGafferError) {

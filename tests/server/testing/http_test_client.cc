@@ -173,13 +173,13 @@ std::string BasicAuthorization(std::string_view user, std::string_view token) {
 std::string HttpRequest(std::string_view method, std::string_view target, std::string_view body,
                         std::string_view authorization,
                         const std::vector<std::string>& extra_headers) {
-  std::string request = std::string(method) + " " + std::string(target) +
-                        " HTTP/1.1\r\nHost: localhost\r\n";
+  std::string request =
+      std::string(method) + " " + std::string(target) + " HTTP/1.1\r\nHost: localhost\r\n";
   if (!authorization.empty()) request += "Authorization: " + std::string(authorization) + "\r\n";
   for (const std::string& header : extra_headers) request += header + "\r\n";
   if (!body.empty() || method == "POST") {
-    request += "Content-Type: application/json\r\nContent-Length: " +
-               std::to_string(body.size()) + "\r\n";
+    request +=
+        "Content-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) + "\r\n";
   }
   request += "\r\n";
   request += body;
@@ -190,8 +190,10 @@ void JsonArrayItemSplitter::Feed(std::string_view bytes) {
   for (const char c : bytes) {
     if (malformed_) return;
     if (depth_ == 0) {
-      if (c == '[' && !finished_) depth_ = 1;
-      else if (!std::isspace(static_cast<unsigned char>(c))) malformed_ = true;
+      if (c == '[' && !finished_)
+        depth_ = 1;
+      else if (!std::isspace(static_cast<unsigned char>(c)))
+        malformed_ = true;
       continue;
     }
     if (depth_ == 1 && !in_string_) {
@@ -208,9 +210,12 @@ void JsonArrayItemSplitter::Feed(std::string_view bytes) {
     }
     item_.push_back(c);
     if (in_string_) {
-      if (escaped_) escaped_ = false;
-      else if (c == '\\') escaped_ = true;
-      else if (c == '"') in_string_ = false;
+      if (escaped_)
+        escaped_ = false;
+      else if (c == '\\')
+        escaped_ = true;
+      else if (c == '"')
+        in_string_ = false;
     } else if (c == '"') {
       in_string_ = true;
     } else if (c == '{' || c == '[') {

@@ -9,8 +9,8 @@
 #include <chrono>
 #include <cstdlib>
 #include <string_view>
-#include <tuple>
 #include <thread>
+#include <tuple>
 
 namespace quarry::testing_rpc {
 namespace {
@@ -82,8 +82,8 @@ bool ServeProcess::FoundPorts(bool want_thrift, bool want_http) {
   while ((end = log_.find('\n', start)) != std::string::npos) {
     const std::string_view line = std::string_view(log_).substr(start, end - start);
     start = end + 1;
-    for (auto [prefix, port, found] : {std::tuple(kThrift, &port_, &thrift),
-                                       std::tuple(kHttp, &http_port_, &http)}) {
+    for (auto [prefix, port, found] :
+         {std::tuple(kThrift, &port_, &thrift), std::tuple(kHttp, &http_port_, &http)}) {
       if (line.substr(0, prefix.size()) != prefix) continue;
       const size_t colon = line.find(':', prefix.size());
       if (colon == std::string_view::npos) continue;
@@ -94,8 +94,8 @@ bool ServeProcess::FoundPorts(bool want_thrift, bool want_http) {
   return (thrift || !want_thrift) && (http || !want_http);
 }
 
-bool ServeProcess::Start(const std::string& binary, const std::vector<std::string>& args,
-                         int port, int http_port) {
+bool ServeProcess::Start(const std::string& binary, const std::vector<std::string>& args, int port,
+                         int http_port) {
   int in_fd = -1;
   std::vector<std::string> full = args;
   if (port >= 0) {

@@ -10,9 +10,13 @@ namespace {
 using ::quarry::testing::StatusIs;
 
 TEST(BasicAuthTest, DecodeBase64MatchesRfc4648Vectors) {
-  const std::pair<const char*, const char*> vectors[] = {
-      {"", ""},         {"Zg==", "f"},     {"Zm8=", "fo"},     {"Zm9v", "foo"},
-      {"Zm9vYg==", "foob"}, {"Zm9vYmE=", "fooba"}, {"Zm9vYmFy", "foobar"}};
+  const std::pair<const char*, const char*> vectors[] = {{"", ""},
+                                                         {"Zg==", "f"},
+                                                         {"Zm8=", "fo"},
+                                                         {"Zm9v", "foo"},
+                                                         {"Zm9vYg==", "foob"},
+                                                         {"Zm9vYmE=", "fooba"},
+                                                         {"Zm9vYmFy", "foobar"}};
   for (const auto& [encoded, plain] : vectors) {
     ASSERT_OK_AND_ASSIGN(std::string decoded, DecodeBase64(encoded));
     EXPECT_EQ(decoded, plain) << encoded;
@@ -20,8 +24,8 @@ TEST(BasicAuthTest, DecodeBase64MatchesRfc4648Vectors) {
 }
 
 TEST(BasicAuthTest, DecodeBase64RefusesMalformedText) {
-  EXPECT_THAT(DecodeBase64("Zm9"), StatusIs(StatusCode::kInvalidArgument));     // Length.
-  EXPECT_THAT(DecodeBase64("Zm9*"), StatusIs(StatusCode::kInvalidArgument));    // Alphabet.
+  EXPECT_THAT(DecodeBase64("Zm9"), StatusIs(StatusCode::kInvalidArgument));       // Length.
+  EXPECT_THAT(DecodeBase64("Zm9*"), StatusIs(StatusCode::kInvalidArgument));      // Alphabet.
   EXPECT_THAT(DecodeBase64("Zg==Zm9v"), StatusIs(StatusCode::kInvalidArgument));  // Padding.
   EXPECT_THAT(DecodeBase64("Z=g="), StatusIs(StatusCode::kInvalidArgument));
   EXPECT_THAT(DecodeBase64("Zm=v"), StatusIs(StatusCode::kInvalidArgument));

@@ -22,8 +22,7 @@ TEST(HttpTargetTest, PercentDecodeRefusesBadEscapes) {
 }
 
 TEST(HttpTargetTest, ParseTargetSplitsQueryAndDropsFragment) {
-  ASSERT_OK_AND_ASSIGN(HttpTarget target,
-                       ParseTarget("/rest/graph/jobs/a%2Db?offset=1&x=%41#top"));
+  ASSERT_OK_AND_ASSIGN(HttpTarget target, ParseTarget("/rest/graph/jobs/a%2Db?offset=1&x=%41#top"));
   EXPECT_EQ(target.path, "/rest/graph/jobs/a-b");
   EXPECT_EQ(target.query, "offset=1&x=%41");  // The query stays encoded.
   ASSERT_OK_AND_ASSIGN(HttpTarget bare, ParseTarget("/rest"));

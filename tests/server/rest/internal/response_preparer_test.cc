@@ -57,18 +57,17 @@ TEST(ResponsePreparerTest, ItemsStreamAsOneArrayAPageAtATime) {
 
 TEST(ResponsePreparerTest, EmptyItemsAreAnEmptyArray) {
   PreparedResponse prepared = PrepareResponse(
-      WithCursor(RestBodyKind::kResult,
-                 std::make_unique<FakeResultCursor>(ResultShape::kItems, 0)),
+      WithCursor(RestBodyKind::kResult, std::make_unique<FakeResultCursor>(ResultShape::kItems, 0)),
       5);
   ASSERT_TRUE(prepared.streamed);
   EXPECT_EQ(DrainBody(prepared, 5), "2\r\n[]\r\n0\r\n\r\n");
 }
 
 TEST(ResponsePreparerTest, SingleValueIsWrittenAsItself) {
-  PreparedResponse prepared = PrepareResponse(
-      WithCursor(RestBodyKind::kResult,
-                 std::make_unique<FakeResultCursor>(ResultShape::kSingle, 1)),
-      5);
+  PreparedResponse prepared =
+      PrepareResponse(WithCursor(RestBodyKind::kResult,
+                                 std::make_unique<FakeResultCursor>(ResultShape::kSingle, 1)),
+                      5);
   EXPECT_FALSE(prepared.streamed);
   EXPECT_EQ(prepared.response.status, 200);
   EXPECT_EQ(prepared.response.body, "0");
@@ -84,10 +83,10 @@ TEST(ResponsePreparerTest, NoResultDrainsTheCursorAndHasAnEmptyBody) {
 }
 
 TEST(ResponsePreparerTest, ChunkedItemsAreOneChunkPerItem) {
-  PreparedResponse prepared = PrepareResponse(
-      WithCursor(RestBodyKind::kChunkedItems,
-                 std::make_unique<FakeResultCursor>(ResultShape::kItems, 2)),
-      10);
+  PreparedResponse prepared =
+      PrepareResponse(WithCursor(RestBodyKind::kChunkedItems,
+                                 std::make_unique<FakeResultCursor>(ResultShape::kItems, 2)),
+                      10);
   ASSERT_TRUE(prepared.streamed);
   EXPECT_TRUE(prepared.complete);
   EXPECT_EQ(DrainBody(prepared, 10), "9\r\n{\"i\":0}\r\n\r\n9\r\n{\"i\":1}\r\n\r\n0\r\n\r\n");
@@ -107,10 +106,10 @@ TEST(ResponsePreparerTest, FailureBeforeTheFirstByteIsAGafferError) {
 }
 
 TEST(ResponsePreparerTest, FailureOnALaterPageIsReportedByEncodeNextPage) {
-  PreparedResponse prepared = PrepareResponse(
-      WithCursor(RestBodyKind::kResult,
-                 std::make_unique<FakeResultCursor>(ResultShape::kItems, 10, 1)),
-      5);
+  PreparedResponse prepared =
+      PrepareResponse(WithCursor(RestBodyKind::kResult,
+                                 std::make_unique<FakeResultCursor>(ResultShape::kItems, 10, 1)),
+                      5);
   ASSERT_TRUE(prepared.streamed);
   bool complete = false;
   EXPECT_THAT(EncodeNextPage(prepared.response.cursor.get(), prepared.encoder.get(), 5, &complete),
