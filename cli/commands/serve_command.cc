@@ -36,6 +36,7 @@ Status RunServe(const ServeArgs& args, std::FILE* out) {
         std::filesystem::path(args.graph_dir).lexically_normal().parent_path().filename();
   }
   options.rest_info.description = "A Quarry graph";
+  options.rest_info.version = QUARRY_VERSION;  // CMake project version.
   QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<Graph> graph, Graph::Open(args.graph_dir));
   // Over the network, admin operations (which read server-side files and
   // reshape the store) need the "admin" operation auth.
