@@ -38,6 +38,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -166,6 +167,20 @@ class Graph {
   // same keys meanwhile.
   virtual Status BulkImport(std::span<const Element> elements, const AddElementsOptions& options,
                             AddElementsResult* result) = 0;
+
+  // Durable key/values for the layers above (job details and results, named
+  // operations and views), kept in the graph's metadata under a reserved
+  // prefix (store-rocks/metadata_format.h kUserMetadataPrefix), so no key
+  // can collide with the graph's own metadata. Keys and values are any
+  // bytes; a key must not be empty (InvalidArgument). Put and Delete are
+  // synced before they return; Checkpoint copies the entries. Get: nullopt
+  // when absent. List: every entry whose key starts with `prefix`, sorted
+  // by key (whole values are returned: keep listed values small).
+  virtual Status PutMetadata(std::string_view key, std::string_view value) = 0;
+  virtual Result<std::optional<std::string>> GetMetadata(std::string_view key) const = 0;
+  virtual Status DeleteMetadata(std::string_view key) = 0;
+  virtual Result<std::vector<std::pair<std::string, std::string>>> ListMetadata(
+      std::string_view prefix) const = 0;
 };
 
 }  // namespace quarry

@@ -21,6 +21,12 @@
 //   quarry.rehome_pending    present ("1") while keys move between instances
 //                            after a split point change; Open finishes the move
 //
+// Entries of Graph::PutMetadata (job details and results, named operations
+// and views) are stored under their own prefix:
+//   user/<key>               the caller's value, as given
+// Every key of the graph's own starts with "quarry.", so none can collide
+// with "user/..."; Open does not read them.
+//
 // Every other data directory's instance holds one metadata key:
 //   quarry.instance          decimal: its index in quarry.data_dirs
 //
@@ -54,6 +60,8 @@ inline constexpr std::string_view kMetaDistinctIdLimit = "quarry.distinct_id_lim
 inline constexpr std::string_view kMetaDataDirs = "quarry.data_dirs";
 inline constexpr std::string_view kMetaRehomePending = "quarry.rehome_pending";
 inline constexpr std::string_view kMetaInstance = "quarry.instance";
+// Graph::PutMetadata keys are stored as kUserMetadataPrefix + key.
+inline constexpr std::string_view kUserMetadataPrefix = "user/";
 
 // Encodes / decodes quarry.split_points (and quarry.data_dirs). DataLoss on
 // malformed bytes.

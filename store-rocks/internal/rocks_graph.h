@@ -13,6 +13,7 @@
 //   rocks_graph_admin.cc   Compact, PreviewValidation, Stats, Checkpoint
 //   rocks_graph_shards.cc  split points, merges, re-homing keys
 //   rocks_graph_bulk.cc    BulkImport
+//   rocks_graph_metadata.cc PutMetadata and friends (the callers' metadata)
 //
 // Thread safety: as Graph; the schema, package, group table and instances
 // are immutable after Open, RocksDB is thread-safe. The split points and
@@ -90,6 +91,11 @@ class RocksGraph final : public Graph {
   Status MergeShards(const std::string& start, const std::string& end) override;
   Status BulkImport(std::span<const Element> elements, const AddElementsOptions& options,
                     AddElementsResult* result) override;
+  Status PutMetadata(std::string_view key, std::string_view value) override;
+  Result<std::optional<std::string>> GetMetadata(std::string_view key) const override;
+  Status DeleteMetadata(std::string_view key) override;
+  Result<std::vector<std::pair<std::string, std::string>>> ListMetadata(
+      std::string_view prefix) const override;
 
   // For tests and tools: the RocksDB instances (0: the graph dir, holding
   // the metadata) and a group's state.

@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "iterators/validate.h"
+#include "keypackages/key_range.h"
 #include "store-rocks/distinct_key.h"
 #include "store-rocks/internal/data_dirs.h"
 #include "store-rocks/internal/rocks_graph.h"
@@ -33,8 +34,17 @@ Result<std::map<std::string, std::string>> ReadMetadata(const std::string& dir) 
   std::unique_ptr<rocksdb::DB> db(raw);
   std::map<std::string, std::string> meta;
   std::unique_ptr<rocksdb::Iterator> it(db->NewIterator(rocksdb::ReadOptions(), handles[0]));
-  for (it->SeekToFirst(); it->Valid(); it->Next())
+  // The callers' entries (Graph::PutMetadata) may be many: skip them.
+  const std::string user_end = PrefixSuccessor(kUserMetadataPrefix);
+  for (it->SeekToFirst(); it->Valid();) {
+    if (it->key().starts_with(
+            rocksdb::Slice(kUserMetadataPrefix.data(), kUserMetadataPrefix.size()))) {
+      it->Seek(user_end);
+      continue;
+    }
     meta[it->key().ToString()] = it->value().ToString();
+    it->Next();
+  }
   Status s = FromRocks(it->status(), "reading the metadata of " + dir);
   it.reset();
   for (auto* h : handles) db->DestroyColumnFamilyHandle(h).PermitUncheckedError();

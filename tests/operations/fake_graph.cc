@@ -192,6 +192,40 @@ Status FakeGraph::Checkpoint(const std::string& dir) const {
   return Status::OK();
 }
 
+Status FakeGraph::PutMetadata(std::string_view key, std::string_view value) {
+  if (key.empty()) return InvalidArgumentError("metadata key must not be empty");
+  std::lock_guard<std::mutex> lock(metadata_->mu);
+  metadata_->entries[std::string(key)] = std::string(value);
+  return Status::OK();
+}
+
+Result<std::optional<std::string>> FakeGraph::GetMetadata(std::string_view key) const {
+  if (key.empty()) return InvalidArgumentError("metadata key must not be empty");
+  std::lock_guard<std::mutex> lock(metadata_->mu);
+  auto it = metadata_->entries.find(key);
+  if (it == metadata_->entries.end()) return std::optional<std::string>();
+  return std::optional<std::string>(it->second);
+}
+
+Status FakeGraph::DeleteMetadata(std::string_view key) {
+  if (key.empty()) return InvalidArgumentError("metadata key must not be empty");
+  std::lock_guard<std::mutex> lock(metadata_->mu);
+  auto it = metadata_->entries.find(key);
+  if (it != metadata_->entries.end()) metadata_->entries.erase(it);
+  return Status::OK();
+}
+
+Result<std::vector<std::pair<std::string, std::string>>> FakeGraph::ListMetadata(
+    std::string_view prefix) const {
+  std::lock_guard<std::mutex> lock(metadata_->mu);
+  std::vector<std::pair<std::string, std::string>> out;
+  for (auto it = metadata_->entries.lower_bound(prefix);
+       it != metadata_->entries.end() && it->first.starts_with(prefix); ++it) {
+    out.emplace_back(it->first, it->second);
+  }
+  return out;
+}
+
 Status FakeGraph::SetSplitPoints(std::vector<std::string> split_points) {
   split_points_ = std::move(split_points);
   return Status::OK();

@@ -5,7 +5,9 @@
 // filters, seedMatching EQUAL. It records what the executor asked for.
 #pragma once
 
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -47,6 +49,12 @@ class FakeGraph : public Graph {
   Status MergeShards(const std::string&, const std::string&) override { return Status::OK(); }
   Status BulkImport(std::span<const Element> elements, const AddElementsOptions& options,
                     AddElementsResult* result) override;
+  // Metadata kept in memory (a "restart" is a new Executor over the same FakeGraph).
+  Status PutMetadata(std::string_view key, std::string_view value) override;
+  Result<std::optional<std::string>> GetMetadata(std::string_view key) const override;
+  Status DeleteMetadata(std::string_view key) override;
+  Result<std::vector<std::pair<std::string, std::string>>> ListMetadata(
+      std::string_view prefix) const override;
 
   // What the executor did.
   const std::vector<Element>& elements() const { return elements_; }
@@ -74,6 +82,11 @@ class FakeGraph : public Graph {
       std::make_shared<std::vector<std::string>>();
   std::shared_ptr<QueryOptions> last_options_ = std::make_shared<QueryOptions>();
   std::shared_ptr<std::vector<ElementId>> last_seeds_ = std::make_shared<std::vector<ElementId>>();
+  struct Metadata {
+    std::mutex mu;
+    std::map<std::string, std::string, std::less<>> entries;
+  };
+  std::shared_ptr<Metadata> metadata_ = std::make_shared<Metadata>();
 };
 
 }  // namespace quarry
