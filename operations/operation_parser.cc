@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "operations/internal/input_parser.h"
+#include "operations/internal/job_fields.h"
 #include "operations/internal/json_fields.h"
 #include "operations/operation.h"
 
@@ -253,6 +254,8 @@ Status ReadKindFields(const Json& obj, const std::string& path, Operation* op) {
   if (ReadReadFields(obj, path, op, &status) || ReadAdminFields(obj, path, op, &status)) {
     return status;
   }
+  // Jobs and exports (operations/internal/job_fields.cc).
+  if (operations_internal::ReadJobExportFields(obj, path, op, &status)) return status;
   switch (op->kind) {
     case OperationKind::kOperationChain:
       return ReadChain(obj, path, op);
