@@ -10,11 +10,13 @@
 namespace quarry {
 namespace {
 
-using ::quarry::testing::StatusIs;
 using ::quarry::testing::StatusIsWithMessage;
 
+// Parses `text` as the first operation of a chain, so paths read
+// "operations[0]...".
 Result<Operation> ParseOne(std::string_view text) {
-  QUARRY_ASSIGN_OR_RETURN(Operation chain, ParseOperationChain(text, ParseLimits{}));
+  const std::string doc = R"({"operations":[)" + std::string(text) + "]}";
+  QUARRY_ASSIGN_OR_RETURN(Operation chain, ParseOperationChain(doc, ParseLimits{}));
   return chain.operations.at(0);
 }
 
