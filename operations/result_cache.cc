@@ -147,8 +147,8 @@ class ResultStream : public ItemStream {
     for (Json& j : chunk["items"]) {
       // Elements, seeds and typed values come back as themselves; other JSON
       // (null, a CountGroups map, a JobDetail) as the JSON it was.
-      Result<Item> item = j.is_null() ? Result<Item>(Item(Json(nullptr)))
-                                      : operations_internal::ParseItem(j, key);
+      Result<Item> item =
+          j.is_null() ? Result<Item>(Item(Json(nullptr))) : operations_internal::ParseItem(j, key);
       items_.push_back(item.ok() ? std::move(item).value() : Item(std::move(j)));
     }
     return Status::OK();

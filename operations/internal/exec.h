@@ -6,8 +6,8 @@
 #include <set>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "graph-core/json_value.h"
@@ -58,10 +58,10 @@ struct ExecContext {
   ExecutorLimits limits;
 
   // --- Jobs and exports ---
-  std::string job_id;          // Gaffer's Context jobId: the job's, or one per request.
-  bool in_job = false;         // Running as a submitted job (Executor::SubmitJob).
-  std::string op_chain;        // OperationChainOverview of the request's chain.
-  int64_t start_time_ms = 0;   // When the request started.
+  std::string job_id;         // Gaffer's Context jobId: the job's, or one per request.
+  bool in_job = false;        // Running as a submitted job (Executor::SubmitJob).
+  std::string op_chain;       // OperationChainOverview of the request's chain.
+  int64_t start_time_ms = 0;  // When the request started.
   std::unique_ptr<SetExports> set_exports;  // ExportToSet's exports; made on first use.
   // --- end of jobs and exports ---
 };

@@ -73,10 +73,10 @@ TEST_F(ResultCacheTest, ElementsComeBackAsElements) {
 // element or value (a CountGroups map) comes back as it was.
 TEST_F(ResultCacheTest, ValuesNullsAndOtherJsonRoundTrip) {
   Json groups = Json::parse(R"({"entityGroups":{"entity":5},"edgeGroups":{},"limitHit":false})");
-  ASSERT_OK(Append("job", "key", {"u"},
-                   {Item(Value::Int32(1)), Item(Value::String("2")), Item(Json(nullptr)),
-                    Item(groups)})
-                .status());
+  ASSERT_OK(
+      Append("job", "key", {"u"},
+             {Item(Value::Int32(1)), Item(Value::String("2")), Item(Json(nullptr)), Item(groups)})
+          .status());
   EXPECT_EQ(Read("job", "key", {"u"}), Json::array({1, "2", nullptr, groups}));
 }
 
