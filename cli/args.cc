@@ -182,6 +182,7 @@ Result<Command> ParseExec(const std::vector<std::string>& args) {
 Result<Command> ParseServe(const std::vector<std::string>& args) {
   QUARRY_ASSIGN_OR_RETURN(RawArgs raw, SplitArgs("serve", args,
                                                  {{"port", true},
+                                                  {"http-port", true},
                                                   {"bind", true},
                                                   {"users", true},
                                                   {"max-frame-bytes", true},
@@ -194,6 +195,12 @@ Result<Command> ParseServe(const std::vector<std::string>& args) {
   if (const std::string* p = raw.Last("port")) {
     QUARRY_ASSIGN_OR_RETURN(uint64_t port, ParseUnsigned("serve", "port", *p, 0, 65535));
     out.port = static_cast<int>(port);
+  }
+  if (const std::string* p = raw.Last("http-port")) {
+    QUARRY_ASSIGN_OR_RETURN(uint64_t port, ParseUnsigned("serve", "http-port", *p, 0, 65535));
+    out.http_port = static_cast<int>(port);
+    // Either port may be given alone; with neither, Thrift on its default.
+    out.thrift = raw.Last("port") != nullptr;
   }
   if (const std::string* p = raw.Last("bind")) {
     if (p->empty()) return UsageError("serve", "--bind: empty address");

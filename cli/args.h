@@ -57,7 +57,10 @@ struct ExecArgs {
 
 struct ServeArgs {
   std::string graph_dir;
+  // Thrift: on `port` unless only --http-port was given.
+  bool thrift = true;
   int port = 9090;
+  std::optional<int> http_port;  // Gaffer's REST API over HTTP, when given.
   std::string bind_address = "127.0.0.1";
   std::optional<std::string> users_file;
   std::optional<size_t> max_frame_bytes;

@@ -2,7 +2,9 @@
 
 #include <utility>
 
+#include "graph-core/clock.h"
 #include "operations/internal/exec.h"
+#include "operations/job_detail.h"
 #include "operations/operation.h"
 
 namespace quarry {
@@ -101,6 +103,18 @@ Result<StepOutput> RunOperation(const Operation& op, StepOutput input, ExecConte
     case OperationKind::kDeleteNamedView:
       return RunNamed(op, std::move(input), ctx);
     // --- end of branch `named` ---
+    // --- Jobs and exports ---
+    case OperationKind::kGetJobDetails:
+    case OperationKind::kGetAllJobDetails:
+    case OperationKind::kGetJobResults:
+      return RunJobOp(op, std::move(input), ctx);
+    case OperationKind::kExportToSet:
+    case OperationKind::kGetSetExport:
+    case OperationKind::kGetExports:
+    case OperationKind::kExportToGafferResultCache:
+    case OperationKind::kGetGafferResultCacheExport:
+      return RunExport(op, std::move(input), ctx);
+    // --- end of jobs and exports ---
     default:
       return RunOutput(op, std::move(input), ctx);
   }
@@ -158,8 +172,33 @@ class StreamCursor : public ResultCursor {
 
 }  // namespace
 
-Executor::Executor(std::shared_ptr<Graph> graph, ExecutorLimits limits)
-    : graph_(std::move(graph)), limits_(std::move(limits)) {}
+// The constructor and destructor live in executor_jobs.cc with the jobs.
+
+namespace operations_internal {
+
+Result<std::pair<std::unique_ptr<ExecContext>, StepOutput>> RunParsed(
+    const std::shared_ptr<Graph>& graph, const ExecutorLimits& limits, const User& user,
+    const Operation& chain, std::string job_id, bool in_job) {
+  auto ctx = std::make_unique<ExecContext>();
+  ctx->graph = graph;
+  ctx->user = user;
+  ctx->limits = limits;
+  Result<Authorizations> auths = Authorizations::Create(user.data_auths);
+  if (!auths.ok()) return auths.status().WithContext("user '" + user.user_id + "' data auths");
+  ctx->auths = std::move(auths).value();
+  ctx->job_id = std::move(job_id);
+  ctx->in_job = in_job;
+  ctx->op_chain = OperationChainOverview(chain);
+  ctx->start_time_ms = NowMillis();
+  // Named operations and views are resolved before anything runs (jobs too);
+  // the job's details keep the chain as submitted, as Gaffer's do.
+  Operation resolved = chain;
+  QUARRY_RETURN_IF_ERROR(ResolveNamed(&resolved, *ctx));
+  QUARRY_ASSIGN_OR_RETURN(StepOutput out, RunOperation(resolved, StepOutput::None(), *ctx));
+  return std::make_pair(std::move(ctx), std::move(out));
+}
+
+}  // namespace operations_internal
 
 namespace {
 
@@ -169,18 +208,8 @@ Result<std::pair<std::unique_ptr<ExecContext>, StepOutput>> Run(const std::share
                                                                 std::string_view operation_json) {
   ParseLimits parse_limits{limits.max_operation_json_bytes, limits.max_json_depth};
   QUARRY_ASSIGN_OR_RETURN(Operation chain, ParseOperationChain(operation_json, parse_limits));
-  auto ctx = std::make_unique<ExecContext>();
-  ctx->graph = graph;
-  ctx->user = user;
-  ctx->limits = limits;
-  Result<Authorizations> auths = Authorizations::Create(user.data_auths);
-  if (!auths.ok()) return auths.status().WithContext("user '" + user.user_id + "' data auths");
-  ctx->auths = std::move(auths).value();
-  // Branch `named`: named operations and views resolved before anything runs.
-  QUARRY_RETURN_IF_ERROR(operations_internal::ResolveNamed(&chain, *ctx));
-  QUARRY_ASSIGN_OR_RETURN(StepOutput out,
-                          operations_internal::RunOperation(chain, StepOutput::None(), *ctx));
-  return std::make_pair(std::move(ctx), std::move(out));
+  // Each request gets its own job id, as each Gaffer Context does.
+  return operations_internal::RunParsed(graph, limits, user, chain, NewJobId(), false);
 }
 
 }  // namespace
@@ -216,10 +245,6 @@ Status Executor::AddElements(const User& user, std::span<const Element> elements
   (void)user;  // Writes are not restricted by data auths (Gaffer's AddElements).
   AddElementsResult local;
   return graph_->AddElements(elements, options, result != nullptr ? result : &local);
-}
-
-Result<Json> Executor::SubmitJob(const User& user, std::string_view operation_json) const {
-  return UnimplementedError("jobs are not implemented yet");
 }
 
 }  // namespace quarry

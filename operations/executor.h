@@ -46,6 +46,16 @@ struct ExecutorLimits {
   bool nested_named_operations = false;
   int named_operation_depth_limit = 3;
   // --- end of branch `named` ---
+
+  // --- Jobs and exports ---
+  int job_threads = 2;          // Workers running submitted jobs.
+  size_t max_queued_jobs = 64;  // Jobs waiting for a worker; SubmitJob refuses more.
+  // Gaffer result cache (job results included): the most items one export
+  // (job id and key) may hold (a job past it FAILS), and how long results
+  // stay readable (0: forever; Gaffer's default is a day).
+  size_t max_result_cache_items = 1'000'000;
+  int64_t result_cache_ttl_ms = 24 * 60 * 60 * 1000;
+  // --- end of jobs and exports ---
 };
 
 // What a result is: nothing (AddElements, DiscardOutput), a list of items
@@ -65,9 +75,15 @@ class ResultCursor {
   virtual bool done() const = 0;
 };
 
+class JobRunner;  // operations/job_runner.h
+
 class Executor {
  public:
+  // Jobs left RUNNING by a previous process are marked FAILED here, and
+  // result cache exports past their time-to-live deleted (best effort).
   explicit Executor(std::shared_ptr<Graph> graph, ExecutorLimits limits = {});
+  // Waits for running jobs to finish; jobs still queued are marked FAILED.
+  ~Executor();
 
   // Runs an operation or chain and returns its whole result as Gaffer JSON
   // (an array for iterables, a number for Count, an object for CountGroups
@@ -83,12 +99,17 @@ class Executor {
                                              std::string_view operation_json) const;
 
   // Runs an operation or chain in the background as a Gaffer job
-  // (executeJob) and returns its JobDetail JSON at once: jobId, user
-  // ({"userId": ...}), status ("RUNNING"), opChain (the chain's JSON text) and
-  // startTime (ms). The job's details and results are kept in the graph's
-  // metadata, so they survive a restart; GetJobDetails, GetAllJobDetails and
-  // GetJobResults read them. Errors as Execute's for a document that does not
-  // parse; a failure while running is recorded in the job (status FAILED).
+  // (executeJob) and returns its JobDetail JSON at once: jobId (a random
+  // UUID), user ({"userId": ...}), status ("RUNNING"), opChain (Gaffer's
+  // overview, "OperationChain[GetAllElements]") and startTime (ms). As
+  // Gaffer's Store.runJob, the chain's output is exported to the result
+  // cache under the job id (key "ALL") unless the chain has its own
+  // ExportToGafferResultCache. When it ends the job is FINISHED, or FAILED
+  // with a description (a result over max_result_cache_items fails it).
+  // Details and results are kept in the graph's metadata, so they survive
+  // a restart; GetJobDetails, GetAllJobDetails and GetJobResults read them.
+  // Errors as Execute's for a document that does not parse;
+  // ResourceExhausted when max_queued_jobs jobs already wait.
   Result<Json> SubmitJob(const User& user, std::string_view operation_json) const;
 
   // The typed fast path for AddElements (no JSON on the way in).
@@ -100,6 +121,7 @@ class Executor {
  private:
   std::shared_ptr<Graph> graph_;
   ExecutorLimits limits_;
+  std::unique_ptr<JobRunner> jobs_;  // Last: destroyed (jobs drained) first.
 };
 
 }  // namespace quarry

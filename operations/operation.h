@@ -70,6 +70,16 @@ enum class OperationKind {
   kDeleteNamedView,
   kToMap,
   // --- end of branch `named` ---
+  // --- Jobs and exports (operations/job_ops.cc, operations/export_ops.cc) ---
+  kGetJobDetails,
+  kGetAllJobDetails,
+  kGetJobResults,
+  kExportToSet,
+  kGetSetExport,
+  kGetExports,
+  kExportToGafferResultCache,
+  kGetGafferResultCacheExport,
+  // --- end of jobs and exports ---
 };
 
 // The full class name of `kind` (what Gaffer writes).
@@ -151,6 +161,22 @@ struct Operation {
   // it when the named views are resolved, before the chain runs.
   Json named_view;
   // --- end of branch `named` ---
+  // --- Jobs and exports (operations/internal/job_fields.cc) ---
+  // GetJobDetails, GetJobResults and the GetExports: jobId (nullopt: the
+  // running request's own job).
+  std::optional<std::string> job_id;
+  // The exports' key (nullopt: Gaffer's default key "ALL").
+  std::optional<std::string> export_key;
+  // GetSetExport: items [start, end) of the export (end nullopt: to the end).
+  int64_t export_start = 0;
+  std::optional<int64_t> export_end;
+  // ExportToGafferResultCache: the op auths a reader needs (nullopt: the
+  // exporting user's id).
+  std::optional<std::vector<std::string>> export_op_auths;
+  // GetExports: its getExports (each a GetSetExport or
+  // GetGafferResultCacheExport), in order.
+  std::vector<Operation> get_exports;
+  // --- end of jobs and exports ---
 };
 
 // Limits applied while parsing.

@@ -14,6 +14,7 @@ struct ClassEntry {
 };
 
 constexpr ClassEntry kClasses[] = {
+constexpr auto kClasses = std::to_array<ClassEntry>({
     {OperationKind::kOperationChain, "uk.gov.gchq.gaffer.operation.OperationChain"},
     {OperationKind::kAddElements, "uk.gov.gchq.gaffer.operation.impl.add.AddElements"},
     {OperationKind::kGetElements, "uk.gov.gchq.gaffer.operation.impl.get.GetElements"},
@@ -68,6 +69,19 @@ constexpr ClassEntry kClasses[] = {
     {OperationKind::kToMap, "uk.gov.gchq.gaffer.operation.impl.output.ToMap"},
     // --- end of branch `named` ---
 };
+    // --- Jobs and exports ---
+    {OperationKind::kGetJobDetails, "uk.gov.gchq.gaffer.operation.impl.job.GetJobDetails"},
+    {OperationKind::kGetAllJobDetails, "uk.gov.gchq.gaffer.operation.impl.job.GetAllJobDetails"},
+    {OperationKind::kGetJobResults, "uk.gov.gchq.gaffer.operation.impl.job.GetJobResults"},
+    {OperationKind::kExportToSet, "uk.gov.gchq.gaffer.operation.impl.export.set.ExportToSet"},
+    {OperationKind::kGetSetExport, "uk.gov.gchq.gaffer.operation.impl.export.set.GetSetExport"},
+    {OperationKind::kGetExports, "uk.gov.gchq.gaffer.operation.impl.export.GetExports"},
+    {OperationKind::kExportToGafferResultCache,
+     "uk.gov.gchq.gaffer.operation.impl.export.resultcache.ExportToGafferResultCache"},
+    {OperationKind::kGetGafferResultCacheExport,
+     "uk.gov.gchq.gaffer.operation.impl.export.resultcache.GetGafferResultCacheExport"},
+    // --- end of jobs and exports ---
+});
 
 std::string_view SimpleName(std::string_view full) {
   size_t dot = full.rfind('.');

@@ -5,6 +5,7 @@
 #include "operations/generators/csv_generator.h"
 #include "operations/generators/generator.h"
 #include "operations/internal/input_parser.h"
+#include "operations/internal/job_fields.h"
 #include "operations/internal/json_fields.h"
 #include "operations/internal/walk_named_parser.h"
 #include "operations/operation.h"
@@ -283,6 +284,8 @@ Status ReadKindFields(const Json& obj, const std::string& path, Operation* op) {
       operations_internal::ReadWalkAndNamedFields(obj, path, op, &status)) {
     return status;
   }
+  // Jobs and exports (operations/internal/job_fields.cc).
+  if (operations_internal::ReadJobExportFields(obj, path, op, &status)) return status;
   switch (op->kind) {
     case OperationKind::kOperationChain:
       return ReadChain(obj, path, op);

@@ -1,3 +1,4 @@
+#include <filesystem>
 #include <memory>
 
 #include "cli/commands/commands.h"
@@ -16,17 +17,32 @@ Status RunServe(const ServeArgs& args, std::FILE* out) {
   if (args.users_file) {
     QUARRY_ASSIGN_OR_RETURN(users, UserDirectory::FromFile(*args.users_file));
   }
-  ServerOptions options;
-  options.bind_address = args.bind_address;
-  options.port = args.port;
-  if (args.max_frame_bytes) options.limits.max_frame_bytes = *args.max_frame_bytes;
-  if (args.max_connections) options.limits.max_connections = *args.max_connections;
+  ServeOptions options;
+  if (args.thrift) {
+    ServerOptions& thrift = options.thrift.emplace();
+    thrift.bind_address = args.bind_address;
+    thrift.port = args.port;
+    if (args.max_frame_bytes) thrift.limits.max_frame_bytes = *args.max_frame_bytes;
+    if (args.max_connections) thrift.limits.max_connections = *args.max_connections;
+  }
+  if (args.http_port) {
+    HttpServerOptions& http = options.http.emplace();
+    http.bind_address = args.bind_address;
+    http.port = *args.http_port;
+  }
+  options.rest_info.graph_id = std::filesystem::path(args.graph_dir).lexically_normal().filename();
+  if (options.rest_info.graph_id.empty()) {  // "dir/" normalises to a trailing empty name.
+    options.rest_info.graph_id =
+        std::filesystem::path(args.graph_dir).lexically_normal().parent_path().filename();
+  }
+  options.rest_info.description = "A Quarry graph";
+  options.rest_info.version = QUARRY_VERSION;  // CMake project version.
   QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<Graph> graph, Graph::Open(args.graph_dir));
   // Over the network, admin operations (which read server-side files and
   // reshape the store) need the "admin" operation auth.
   ExecutorLimits executor_limits;
   executor_limits.admin_auth = "admin";
-  executor_limits.max_json_depth = options.limits.max_json_depth;
+  executor_limits.max_json_depth = ServerLimits().max_json_depth;
   auto executor =
       std::make_shared<const Executor>(std::shared_ptr<Graph>(std::move(graph)), executor_limits);
   return ServeUntilSignalled(std::move(executor), std::move(users), options, out);

@@ -14,7 +14,7 @@ commands:
   create GRAPH_DIR --schema FILE...   create a graph from Gaffer JSON schema files
   add GRAPH_DIR FILE...               add Gaffer JSON elements from files
   exec GRAPH_DIR [OPERATION_FILE|-]   run a Gaffer JSON operation, print the result
-  serve GRAPH_DIR                     serve the graph over Thrift
+  serve GRAPH_DIR                     serve the graph over Thrift and/or HTTP (REST)
   info GRAPH_DIR                      show schema, key-package, shards, counts, sizes
 
 'quarry COMMAND --help' describes a command's flags.
@@ -52,19 +52,30 @@ Runs a Gaffer JSON operation or operation chain read from OPERATION_FILE
 )";
 
 inline constexpr std::string_view kServeUsage =
-    R"(usage: quarry serve GRAPH_DIR [--port 9090] [--bind ADDR] [--users FILE]
+    R"(usage: quarry serve GRAPH_DIR [--port 9090] [--http-port P] [--bind ADDR] [--users FILE]
                               [--max-frame-bytes N] [--max-connections N]
 
-Serves the graph over Thrift (framed transport, binary protocol) until SIGINT
-or SIGTERM.
-  --port N              TCP port (default 9090; 0 picks a free one, printed at start)
+Serves the graph over Thrift (framed transport, binary protocol), Gaffer's
+REST API over HTTP (under /rest, /rest/v2 and /rest/latest), or both, until
+SIGINT or SIGTERM. Either port may be given alone; with neither, Thrift is
+served on 9090. Both servers share the graph, the users and the limits of
+one process.
+  --port N              Thrift TCP port (default 9090; 0 picks a free one, printed
+                        at start as "listening on ADDR:PORT")
+  --http-port N         HTTP port for the REST API (0 picks a free one, printed at
+                        start as "http listening on ADDR:PORT"); requests
+                        authenticate with "Authorization: Basic <base64 of userId:token>"
   --bind ADDR           address to bind (default 127.0.0.1)
   --users FILE          users file: {"users": [{"userId", "tokenSha256", "dataAuths",
                         "opAuths"}]}; without it only userId "anonymous" or "UNKNOWN"
-                        is accepted, with no auths
-  --max-frame-bytes N   largest request frame (default 64 MiB, at most 100000000)
-  --max-connections N   concurrent connections, a thread each (default 512);
+                        is accepted, with no auths (over HTTP: no Authorization
+                        header means "UNKNOWN")
+  --max-frame-bytes N   largest Thrift request frame (default 64 MiB, at most 100000000)
+  --max-connections N   concurrent Thrift connections, a thread each (default 512);
                         a connection silent for 60 s is closed
+HTTP limits: bodies up to 256 MiB (413 beyond), request headers up to 64 KiB
+(431), headers must arrive within 10 s, idle keep-alive connections close after
+60 s, at most 1024 connections and 8 requests running at once.
 )";
 
 inline constexpr std::string_view kInfoUsage =

@@ -3,8 +3,11 @@
 #pragma once
 
 #include <memory>
+#include <set>
+#include <string>
 #include <string_view>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "graph-core/json_value.h"
@@ -13,6 +16,8 @@
 #include "operations/executor.h"
 #include "operations/item.h"
 #include "operations/operation.h"
+#include "operations/result_cache.h"
+#include "operations/set_export.h"
 #include "store-rocks/graph.h"
 
 namespace quarry::operations_internal {
@@ -51,6 +56,14 @@ struct ExecContext {
   User user;
   Authorizations auths;  // From the user's data auths, never from the request.
   ExecutorLimits limits;
+
+  // --- Jobs and exports ---
+  std::string job_id;         // Gaffer's Context jobId: the job's, or one per request.
+  bool in_job = false;        // Running as a submitted job (Executor::SubmitJob).
+  std::string op_chain;       // OperationChainOverview of the request's chain.
+  int64_t start_time_ms = 0;  // When the request started.
+  std::unique_ptr<SetExports> set_exports;  // ExportToSet's exports; made on first use.
+  // --- end of jobs and exports ---
 };
 
 // Runs `op` (any kind, chains included) on `input`.
@@ -61,6 +74,21 @@ Result<StepOutput> RunRead(const Operation& op, StepOutput input, ExecContext& c
 Result<StepOutput> RunOutput(const Operation& op, StepOutput input, ExecContext& ctx);
 Result<StepOutput> RunAdmin(const Operation& op, StepOutput input, ExecContext& ctx);
 Result<StepOutput> RunGenerate(const Operation& op, StepOutput input, ExecContext& ctx);
+// Jobs (operations/job_ops.cc) and exports (operations/export_ops.cc).
+Result<StepOutput> RunJobOp(const Operation& op, StepOutput input, ExecContext& ctx);
+Result<StepOutput> RunExport(const Operation& op, StepOutput input, ExecContext& ctx);
+// The result cache settings of `limits`; a user's op auths plus user id
+// (what Gaffer's result cache checks a reader against); whether `user`
+// holds the configured admin auth (sees every job).
+ResultCacheOptions ResultCacheOptionsFrom(const ExecutorLimits& limits);
+std::set<std::string> ReaderAuths(const User& user);
+bool IsJobAdmin(const User& user, const ExecutorLimits& limits);
+
+// Runs a parsed root chain for `user` as request (or job) `job_id`,
+// returning the context that keeps the output's streams alive.
+Result<std::pair<std::unique_ptr<ExecContext>, StepOutput>> RunParsed(
+    const std::shared_ptr<Graph>& graph, const ExecutorLimits& limits, const User& user,
+    const Operation& chain, std::string job_id, bool in_job);
 
 // Drains `stream` into a vector, refusing more than `max_items` items.
 Result<std::vector<Item>> Collect(ItemStream& stream, size_t max_items, std::string_view what);

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <exception>
 
+#include "server/authenticated_user.h"
 #include "server/internal/json_guard.h"
 #include "server/service/thrift_elements.h"
 
@@ -50,12 +51,7 @@ QuarryService::QuarryService(std::shared_ptr<const Executor> executor, UserDirec
 Result<User> QuarryService::Authenticate(const rpc::Credentials& credentials) const {
   std::optional<std::string> token;
   if (credentials.__isset.token) token = credentials.token;
-  QUARRY_ASSIGN_OR_RETURN(UserRecord record, users_.Authenticate(credentials.userId, token));
-  User user;
-  user.user_id = record.user_id;
-  user.data_auths = record.data_auths;
-  user.op_auths = record.op_auths;
-  return user;
+  return AuthenticateUser(users_, credentials.userId, token);
 }
 
 Status QuarryService::CheckOperationJson(const std::string& operation_json) const {

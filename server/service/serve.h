@@ -3,23 +3,36 @@
 
 #include <cstdio>
 #include <memory>
+#include <optional>
 
 #include "graph-core/status.h"
 #include "operations/executor.h"
+#include "server/rest/http_server.h"
+#include "server/rest/rest_api.h"
 #include "server/server_options.h"
 #include "server/users.h"
 
 namespace quarry {
 
-// Starts the Thrift server over `executor`, writes
+// What to serve: Thrift, Gaffer's REST API over HTTP, or both (sharing one
+// Executor and one UserDirectory).
+struct ServeOptions {
+  std::optional<ServerOptions> thrift;
+  std::optional<HttpServerOptions> http;
+  RestServiceInfo rest_info;  // What the REST API says about the service.
+};
+
+// Starts the servers asked for over `executor` and writes, for Thrift then
+// HTTP,
 //   listening on ADDR:PORT
-// to `out` (flushed; with --port 0 this is how callers learn the port),
-// blocks until SIGINT or SIGTERM, then stops gracefully (in-flight requests
-// finish, connections close) and returns OK. Unavailable if the address
-// cannot be bound.
+//   http listening on ADDR:PORT
+// to `out` (flushed; with port 0 this is how callers learn the ports),
+// blocks until SIGINT or SIGTERM, then stops both gracefully (in-flight
+// requests finish, connections close) and returns OK. Unavailable if an
+// address cannot be bound, InvalidArgument if neither server is asked for.
 // REQUIRES: BlockTerminationSignals() (server/rpc_server.h) was called before
 // any thread was started, so that the signals reach the waiting thread.
 Status ServeUntilSignalled(std::shared_ptr<const Executor> executor, UserDirectory users,
-                           const ServerOptions& options, std::FILE* out);
+                           const ServeOptions& options, std::FILE* out);
 
 }  // namespace quarry

@@ -119,6 +119,22 @@ TEST(ArgsTest, ServeDefaultsAndFlags) {
   EXPECT_EQ(flags.max_connections, 8);
 }
 
+TEST(ArgsTest, ServeEitherPortAloneOrBoth) {
+  ASSERT_OK_AND_ASSIGN(Command command, Parse({"serve", "g"}));
+  EXPECT_TRUE(std::get<ServeArgs>(command).thrift);  // Neither port: Thrift on 9090.
+  EXPECT_FALSE(std::get<ServeArgs>(command).http_port.has_value());
+  ASSERT_OK_AND_ASSIGN(command, Parse({"serve", "g", "--http-port", "8080"}));
+  EXPECT_FALSE(std::get<ServeArgs>(command).thrift);
+  EXPECT_EQ(std::get<ServeArgs>(command).http_port, 8080);
+  ASSERT_OK_AND_ASSIGN(command, Parse({"serve", "g", "--http-port", "0", "--port", "0"}));
+  EXPECT_TRUE(std::get<ServeArgs>(command).thrift);
+  EXPECT_EQ(std::get<ServeArgs>(command).port, 0);
+  EXPECT_EQ(std::get<ServeArgs>(command).http_port, 0);
+  EXPECT_THAT(Parse({"serve", "g", "--http-port", "70000"}),
+              StatusIsWithMessage(StatusCode::kInvalidArgument,
+                                  "--http-port: expected a whole number in [0, 65535]"));
+}
+
 TEST(ArgsTest, ServeErrors) {
   EXPECT_THAT(Parse({"serve", "g", "--port", "65536"}),
               StatusIsWithMessage(StatusCode::kInvalidArgument,

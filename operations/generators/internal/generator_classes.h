@@ -26,6 +26,7 @@ struct ObjectGeneratorClass {
 };
 
 void AddRoadTrafficGenerators(std::vector<ElementGeneratorClass>* out);
+void AddJsonToElementGenerator(std::vector<ElementGeneratorClass>* out);
 void AddCsvObjectGenerator(std::vector<ObjectGeneratorClass>* out);
 void AddRestExampleGenerators(std::vector<ElementGeneratorClass>* element_out,
                               std::vector<ObjectGeneratorClass>* object_out);

@@ -23,7 +23,8 @@ constexpr char kExampleObjectGenerator[] =
 TEST(GeneratorRegistryTest, ListsGaffersClassNamesSorted) {
   EXPECT_THAT(
       RegisteredElementGeneratorClassNames(),
-      ElementsAre("uk.gov.gchq.gaffer.rest.example.ExampleElementGenerator",
+      ElementsAre("uk.gov.gchq.gaffer.data.generator.JsonToElementGenerator",
+                  "uk.gov.gchq.gaffer.rest.example.ExampleElementGenerator",
                   "uk.gov.gchq.gaffer.traffic.generator.RoadTrafficCsvElementGenerator",
                   "uk.gov.gchq.gaffer.traffic.generator.RoadTrafficStringElementGenerator"));
   EXPECT_THAT(RegisteredObjectGeneratorClassNames(),
@@ -118,6 +119,27 @@ TEST(CsvObjectGeneratorTest, ElementsBecomeCsvLines) {
                                                   "quoted": "yes"})"),
                           "g"),
       StatusIsWithMessage(StatusCode::kInvalidArgument, "g.quoted"));
+}
+
+// Gaffer's JsonToElementGenerator: one element's JSON per input string.
+TEST(JsonToElementGeneratorTest, StringsOfElementJsonBecomeElements) {
+  auto gen = MakeElementGenerator(
+      Json{{"class", "uk.gov.gchq.gaffer.data.generator.JsonToElementGenerator"}}, "g");
+  ASSERT_TRUE(gen.ok()) << gen.status().ToString();
+  std::vector<Element> out;
+  ASSERT_OK((*gen)->Generate(
+      Item(Json(R"({"class": "uk.gov.gchq.gaffer.data.element.Edge", "group": "RoadUse",
+                    "source": "M5:10", "destination": "M5:11", "directed": true,
+                    "properties": {"count": {"java.lang.Long": 3}}})")),
+      &out));
+  EXPECT_THAT(out,
+              ElementsAre(Element::Edge("RoadUse", Value::String("M5:10"), Value::String("M5:11"),
+                                        true, {{"count", Value::Int64(3)}})));
+  EXPECT_THAT((*gen)->Generate(Item(Json("{not json")), &out),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "unable to process JSON string"));
+  EXPECT_THAT((*gen)->Generate(Item(Json(R"({"class": "Entity"})")), &out),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "JsonToElementGenerator input"));
+  EXPECT_EQ(out.size(), 1u);
 }
 
 TEST(GeneratorInputStringTest, AcceptsJsonAndValueStringsOnly) {

@@ -23,7 +23,8 @@ rpc::Credentials Bob() {
 }
 
 std::unique_ptr<ServedGraph> StartServedGraph(const std::string& name,
-                                              const std::vector<std::string>& schema_files) {
+                                              const std::vector<std::string>& schema_files,
+                                              bool with_http) {
   auto served = std::make_unique<ServedGraph>();
   const std::string root =
       ::testing::TempDir() + "/quarry_e2e_" + name + "_" + std::to_string(getpid());
@@ -40,7 +41,8 @@ std::unique_ptr<ServedGraph> StartServedGraph(const std::string& name,
   CommandResult created = RunCommand(QUARRY_BINARY, create);
   EXPECT_EQ(created.exit_code, 0) << created.out;
   if (created.exit_code != 0) return nullptr;
-  if (!served->process.Start(QUARRY_BINARY, {"serve", served->dir, "--users", users}, 0)) {
+  if (!served->process.Start(QUARRY_BINARY, {"serve", served->dir, "--users", users}, 0,
+                             with_http ? 0 : -1)) {
     ADD_FAILURE() << "quarry serve did not start: " << served->process.log();
     return nullptr;
   }

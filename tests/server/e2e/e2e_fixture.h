@@ -28,13 +28,16 @@ rpc::Credentials Alice();
 rpc::Credentials Bob();
 
 // Starts a server over a graph created from `schema_files` (paths relative
-// to the shared gaffer-examples directory). Fails the test on error.
+// to the shared gaffer-examples directory), with the users file above, on
+// a free Thrift port and, `with_http`, a free HTTP port too. Fails the test
+// on error.
 struct ServedGraph {
   std::string dir;
   ServeProcess process;
 };
 std::unique_ptr<ServedGraph> StartServedGraph(const std::string& name,
-                                              const std::vector<std::string>& schema_files);
+                                              const std::vector<std::string>& schema_files,
+                                              bool with_http = false);
 
 // Recursively sorts object keys, so results compare regardless of key order.
 Json SortedKeys(const Json& json);

@@ -7,7 +7,10 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
+#include <string_view>
 #include <thread>
+#include <tuple>
 
 namespace quarry::testing_rpc {
 namespace {
@@ -71,12 +74,38 @@ CommandResult RunCommand(const std::string& binary, const std::vector<std::strin
   return result;
 }
 
-bool ServeProcess::Start(const std::string& binary, const std::vector<std::string>& args,
-                         int port) {
+bool ServeProcess::FoundPorts(bool want_thrift, bool want_http) {
+  static constexpr std::string_view kThrift = "listening on ";
+  static constexpr std::string_view kHttp = "http listening on ";
+  bool thrift = false, http = false;
+  size_t start = 0, end;
+  while ((end = log_.find('\n', start)) != std::string::npos) {
+    const std::string_view line = std::string_view(log_).substr(start, end - start);
+    start = end + 1;
+    for (auto [prefix, port, found] :
+         {std::tuple(kThrift, &port_, &thrift), std::tuple(kHttp, &http_port_, &http)}) {
+      if (line.substr(0, prefix.size()) != prefix) continue;
+      const size_t colon = line.find(':', prefix.size());
+      if (colon == std::string_view::npos) continue;
+      *port = std::atoi(std::string(line.substr(colon + 1)).c_str());
+      *found = true;
+    }
+  }
+  return (thrift || !want_thrift) && (http || !want_http);
+}
+
+bool ServeProcess::Start(const std::string& binary, const std::vector<std::string>& args, int port,
+                         int http_port) {
   int in_fd = -1;
   std::vector<std::string> full = args;
-  full.push_back("--port");
-  full.push_back(std::to_string(port));
+  if (port >= 0) {
+    full.push_back("--port");
+    full.push_back(std::to_string(port));
+  }
+  if (http_port >= 0) {
+    full.push_back("--http-port");
+    full.push_back(std::to_string(http_port));
+  }
   pid_ = Spawn(binary, full, &out_fd_, &in_fd);
   if (pid_ < 0) return false;
   close(in_fd);
@@ -88,10 +117,7 @@ bool ServeProcess::Start(const std::string& binary, const std::vector<std::strin
     ssize_t n = read(out_fd_, buffer, sizeof(buffer));
     if (n <= 0) return false;  // Child exited.
     log_.append(buffer, n);
-    size_t at = log_.find("listening on ");
-    if (at != std::string::npos && log_.find('\n', at) != std::string::npos) {
-      size_t colon = log_.find(':', at + 13);
-      port_ = std::stoi(log_.substr(colon + 1));
+    if (FoundPorts(port >= 0, http_port >= 0)) {
       drain_ = std::thread([this] {
         char chunk[4096];
         ssize_t got;

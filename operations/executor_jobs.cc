@@ -1,0 +1,106 @@
+// Executor: construction, destruction and SubmitJob (Gaffer's executeJob).
+#include <utility>
+
+#include "graph-core/clock.h"
+#include "operations/executor.h"
+#include "operations/internal/exec.h"
+#include "operations/job_detail.h"
+#include "operations/job_runner.h"
+
+namespace quarry {
+namespace {
+
+constexpr std::string_view kCancelledDescription = "the executor shut down before the job started";
+
+bool HasResultCacheExport(const Operation& chain) {
+  for (const Operation& op : chain.operations) {
+    if (op.kind == OperationKind::kExportToGafferResultCache) return true;
+  }
+  return false;
+}
+
+// Gaffer's Store.runJob: the chain's output goes to the result cache.
+void AppendResultExport(Operation* chain) {
+  if (HasResultCacheExport(*chain)) return;
+  Operation exp;
+  exp.kind = OperationKind::kExportToGafferResultCache;
+  exp.path = "operations[" + std::to_string(chain->operations.size()) + "]";
+  chain->operations.push_back(std::move(exp));
+}
+
+// Records how the job ended. The registry entry goes after the save, so a
+// reader never sees a RUNNING job that is not registered as running here.
+void Finish(Graph& graph, JobDetail detail, const Status& outcome) {
+  detail.end_time_ms = NowMillis();
+  if (outcome.ok()) {
+    detail.status = JobStatus::kFinished;
+  } else {
+    detail.status = JobStatus::kFailed;
+    detail.description = outcome.message();
+  }
+  (void)SaveJobDetail(graph, detail);  // Nowhere to report it; a restart marks it FAILED.
+  MarkJobDone(detail.job_id);
+}
+
+// Runs the job's chain and drains what it returns (so every step runs).
+Status RunJobChain(const std::shared_ptr<Graph>& graph, const ExecutorLimits& limits,
+                   const User& user, const Operation& chain, const std::string& job_id) {
+  QUARRY_ASSIGN_OR_RETURN(auto run, operations_internal::RunParsed(graph, limits, user, chain,
+                                                                   job_id, /*in_job=*/true));
+  operations_internal::StepOutput& out = run.second;
+  if (out.kind != operations_internal::StepOutput::Kind::kStream) return Status::OK();
+  for (; out.stream->Valid(); out.stream->Next()) {
+  }
+  return out.stream->status();
+}
+
+}  // namespace
+
+Executor::Executor(std::shared_ptr<Graph> graph, ExecutorLimits limits)
+    : graph_(std::move(graph)),
+      limits_(std::move(limits)),
+      jobs_(std::make_unique<JobRunner>(limits_.job_threads, limits_.max_queued_jobs)) {
+  if (graph_ == nullptr) return;
+  // Best effort: reads report interrupted jobs as FAILED anyway, and expired
+  // results are invisible whether or not they are deleted.
+  (void)FailInterruptedJobs(*graph_);
+  (void)DeleteExpiredResults(*graph_, operations_internal::ResultCacheOptionsFrom(limits_));
+}
+
+Executor::~Executor() { jobs_.reset(); }
+
+Result<Json> Executor::SubmitJob(const User& user, std::string_view operation_json) const {
+  ParseLimits parse_limits{limits_.max_operation_json_bytes, limits_.max_json_depth};
+  QUARRY_ASSIGN_OR_RETURN(Operation chain, ParseOperationChain(operation_json, parse_limits));
+  QUARRY_RETURN_IF_ERROR(Authorizations::Create(user.data_auths)
+                             .status()
+                             .WithContext("user '" + user.user_id + "' data auths"));
+  JobDetail detail;
+  detail.job_id = NewJobId();
+  detail.user_id = user.user_id;
+  detail.status = JobStatus::kRunning;
+  detail.start_time_ms = NowMillis();
+  detail.op_chain = OperationChainOverview(chain);
+  MarkJobRunning(detail.job_id);
+  if (Status s = SaveJobDetail(*graph_, detail); !s.ok()) {
+    MarkJobDone(detail.job_id);
+    return s.WithContext("recording job '" + detail.job_id + "'");
+  }
+  AppendResultExport(&chain);
+  JobDetail finished = detail;
+  finished.op_chain = OperationChainOverview(chain);  // As Gaffer's update records it.
+  auto run = [graph = graph_, limits = limits_, user, chain = std::move(chain), finished]() {
+    Finish(*graph, finished, RunJobChain(graph, limits, user, chain, finished.job_id));
+  };
+  auto cancel = [graph = graph_, finished]() {
+    Finish(*graph, finished, UnavailableError(std::string(kCancelledDescription)));
+  };
+  if (Status s = jobs_->Submit(std::move(run), std::move(cancel)); !s.ok()) {
+    (void)graph_->DeleteMetadata(JobMetadataKey(detail.job_id));  // Its id was never given out.
+    MarkJobDone(detail.job_id);
+    return s;
+  }
+  return JobDetailToJson(detail);
+}
+
+}  // namespace quarry

@@ -1,0 +1,77 @@
+// JobDetail: what Gaffer's job tracker records for a job (executeJob), as
+// Gaffer's JobDetail JSON, and where Quarry keeps it: the graph's metadata
+// (Graph::PutMetadata), key "job/<jobId>", so details survive a restart.
+//
+// A job that was RUNNING when its process stopped can never finish: reading
+// it in a later process reports it FAILED with a description saying so (and
+// FailInterruptedJobs persists that). Jobs running in this process are
+// known to a process-wide registry (MarkJobRunning / MarkJobDone); job ids
+// are random UUIDs, so one registry serves every graph.
+//
+// Thread safety: every function may be called from any thread.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "graph-core/json_value.h"
+#include "graph-core/status.h"
+#include "operations/operation.h"
+#include "store-rocks/graph.h"
+
+namespace quarry {
+
+// Gaffer's JobStatus values that Quarry produces (no scheduled jobs).
+enum class JobStatus { kRunning, kFinished, kFailed };
+std::string_view JobStatusName(JobStatus status);  // "RUNNING", "FINISHED", "FAILED".
+
+struct JobDetail {
+  std::string job_id;
+  std::string user_id;
+  JobStatus status = JobStatus::kRunning;
+  int64_t start_time_ms = 0;
+  std::optional<int64_t> end_time_ms;      // Set when the job ends.
+  std::string op_chain;                    // OperationChainOverview of the chain.
+  std::optional<std::string> description;  // Why it failed.
+};
+
+// Gaffer's JSON: {"jobId", "user": {"userId"}, "status", "startTime",
+// "endTime" (when ended), "opChain", "description" (when set)}.
+Json JobDetailToJson(const JobDetail& detail);
+// DataLoss naming `what` if `json` is not such an object.
+Result<JobDetail> JobDetailFromJson(const Json& json, std::string_view what);
+
+// Gaffer's OperationChain.toOverviewString():
+// "OperationChain[GetAllElements->ExportToGafferResultCache]".
+std::string OperationChainOverview(const Operation& chain);
+
+// A random (version 4) UUID in canonical lowercase form.
+std::string NewJobId();
+
+// The metadata key of a job's details.
+std::string JobMetadataKey(std::string_view job_id);
+
+// Persists `detail` (synced).
+Status SaveJobDetail(Graph& graph, const JobDetail& detail);
+// The stored details of `job_id`, nullopt if there are none. A RUNNING job
+// that is not running in this process is reported FAILED (not persisted).
+Result<std::optional<JobDetail>> LoadJobDetail(const Graph& graph, std::string_view job_id);
+// Every stored job, sorted by job id, interrupted jobs reported as above.
+Result<std::vector<JobDetail>> LoadAllJobDetails(const Graph& graph);
+// Persists FAILED for every stored RUNNING job not running in this process
+// (a restart). Returns how many were marked.
+Result<int> FailInterruptedJobs(Graph& graph);
+
+// The process-wide registry of running jobs.
+void MarkJobRunning(const std::string& job_id);
+void MarkJobDone(const std::string& job_id);
+bool IsJobRunningHere(const std::string& job_id);
+
+// The description recorded for an interrupted job.
+inline constexpr std::string_view kInterruptedJobDescription =
+    "the job was still running when its process stopped; it did not finish";
+
+}  // namespace quarry

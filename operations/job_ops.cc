@@ -1,0 +1,87 @@
+// Job operations: GetJobDetails, GetAllJobDetails, GetJobResults, over the
+// job details and results kept in the graph's metadata
+// (operations/job_detail.h, operations/result_cache.h).
+//
+// A user sees only their own jobs; another user's job id is NotFound, as if
+// it did not exist. A user holding the admin auth sees every job.
+#include <string>
+#include <utility>
+
+#include "operations/internal/exec.h"
+#include "operations/job_detail.h"
+
+namespace quarry::operations_internal {
+namespace {
+
+bool Visible(const JobDetail& d, const ExecContext& ctx) {
+  return d.user_id == ctx.user.user_id || IsJobAdmin(ctx.user, ctx.limits);
+}
+
+// The stored details of `job_id` if `ctx`'s user may see them.
+Result<JobDetail> LoadVisible(const std::string& job_id, const Operation& op,
+                              const ExecContext& ctx) {
+  QUARRY_ASSIGN_OR_RETURN(std::optional<JobDetail> d, LoadJobDetail(*ctx.graph, job_id));
+  if (!d.has_value() || !Visible(*d, ctx)) {
+    return NotFoundError(OpName(op) + ": job '" + job_id + "' not found");
+  }
+  return *std::move(d);
+}
+
+// The running request's own details: a submitted job's as stored; a plain
+// request's as they stand (it is running, and is not recorded).
+Result<JobDetail> OwnDetails(const Operation& op, const ExecContext& ctx) {
+  if (ctx.in_job) return LoadVisible(ctx.job_id, op, ctx);
+  JobDetail d;
+  d.job_id = ctx.job_id;
+  d.user_id = ctx.user.user_id;
+  d.status = JobStatus::kRunning;
+  d.start_time_ms = ctx.start_time_ms;
+  d.op_chain = ctx.op_chain;
+  return d;
+}
+
+Result<StepOutput> RunGetJobDetails(const Operation& op, ExecContext& ctx) {
+  JobDetail d;
+  if (op.job_id.has_value()) {
+    QUARRY_ASSIGN_OR_RETURN(d, LoadVisible(*op.job_id, op, ctx));
+  } else {
+    QUARRY_ASSIGN_OR_RETURN(d, OwnDetails(op, ctx));
+  }
+  return StepOutput::Value(JobDetailToJson(d));
+}
+
+Result<StepOutput> RunGetAllJobDetails(ExecContext& ctx) {
+  QUARRY_ASSIGN_OR_RETURN(std::vector<JobDetail> all, LoadAllJobDetails(*ctx.graph));
+  std::vector<Item> items;
+  for (const JobDetail& d : all) {
+    if (Visible(d, ctx)) items.push_back(Item(JobDetailToJson(d)));
+  }
+  return StepOutput::Stream(MakeVectorStream(std::move(items)));
+}
+
+// Gaffer's GetJobResultsHandler: the job's result cache export, key "ALL".
+Result<StepOutput> RunGetJobResults(const Operation& op, ExecContext& ctx) {
+  const std::string job_id = op.job_id.value_or(ctx.job_id);
+  QUARRY_RETURN_IF_ERROR(LoadVisible(job_id, op, ctx).status());
+  QUARRY_ASSIGN_OR_RETURN(auto stream, ReadResults(ctx.graph, job_id, "ALL", ReaderAuths(ctx.user),
+                                                   ResultCacheOptionsFrom(ctx.limits)));
+  return StepOutput::Stream(std::move(stream));
+}
+
+}  // namespace
+
+Result<StepOutput> RunJobOp(const Operation& op, StepOutput input, ExecContext& ctx) {
+  (void)input;  // Job operations take no input.
+  switch (op.kind) {
+    case OperationKind::kGetJobDetails:
+      return RunGetJobDetails(op, ctx);
+    case OperationKind::kGetAllJobDetails:
+      return RunGetAllJobDetails(ctx);
+    case OperationKind::kGetJobResults:
+      return RunGetJobResults(op, ctx);
+    default:
+      return InternalError(OpName(op) + " is not a job operation");
+  }
+}
+
+}  // namespace quarry::operations_internal

@@ -1,0 +1,44 @@
+#include "server/rest/internal/streamed_body.h"
+
+#include <cstdio>
+
+namespace quarry::rest_internal {
+
+std::string DumpJson(const Json& json) {
+  return json.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+void AppendChunk(std::string_view data, std::string* out) {
+  char size[20];
+  const int n = std::snprintf(size, sizeof(size), "%zx\r\n", data.size());
+  out->append(size, static_cast<size_t>(n));
+  out->append(data);
+  out->append("\r\n");
+}
+
+void StreamedBodyEncoder::AppendPage(const std::vector<Json>& items, std::string* out) {
+  if (items.empty()) return;
+  if (per_item_) {
+    for (const Json& item : items) {
+      std::string text = DumpJson(item);
+      text.append("\r\n");
+      AppendChunk(text, out);
+    }
+    any_item_ = true;
+    return;
+  }
+  std::string text;
+  for (const Json& item : items) {
+    text.push_back(any_item_ ? ',' : '[');
+    any_item_ = true;
+    text.append(DumpJson(item));
+  }
+  AppendChunk(text, out);
+}
+
+void StreamedBodyEncoder::AppendEnd(std::string* out) {
+  if (!per_item_) AppendChunk(any_item_ ? "]" : "[]", out);
+  out->append("0\r\n\r\n");
+}
+
+}  // namespace quarry::rest_internal
