@@ -13,7 +13,6 @@ struct ClassEntry {
   std::string_view full_name;
 };
 
-constexpr ClassEntry kClasses[] = {
 constexpr auto kClasses = std::to_array<ClassEntry>({
     {OperationKind::kOperationChain, "uk.gov.gchq.gaffer.operation.OperationChain"},
     {OperationKind::kAddElements, "uk.gov.gchq.gaffer.operation.impl.add.AddElements"},
@@ -68,7 +67,6 @@ constexpr auto kClasses = std::to_array<ClassEntry>({
     {OperationKind::kDeleteNamedView, "uk.gov.gchq.gaffer.named.view.DeleteNamedView"},
     {OperationKind::kToMap, "uk.gov.gchq.gaffer.operation.impl.output.ToMap"},
     // --- end of branch `named` ---
-};
     // --- Jobs and exports ---
     {OperationKind::kGetJobDetails, "uk.gov.gchq.gaffer.operation.impl.job.GetJobDetails"},
     {OperationKind::kGetAllJobDetails, "uk.gov.gchq.gaffer.operation.impl.job.GetAllJobDetails"},
