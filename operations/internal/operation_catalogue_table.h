@@ -45,6 +45,7 @@ OperationFieldInfo Enum(std::string name, std::string summary, std::vector<std::
 // Rows kept in their own files (operation_catalogue_rows_*.cc). Examples run
 // in row order, so an example may use what an earlier row's example added.
 std::vector<CatalogueRow> WalkAndNamedRows();
+std::vector<CatalogueRow> JobAndExportRows();
 
 // Every row, in a stable order (OperationChain excluded).
 std::vector<CatalogueRow> CatalogueRows();
