@@ -14,7 +14,6 @@ struct ClassEntry {
 };
 
 constexpr ClassEntry kClasses[] = {
-constexpr auto kClasses = std::to_array<ClassEntry>({
     {OperationKind::kOperationChain, "uk.gov.gchq.gaffer.operation.OperationChain"},
     {OperationKind::kAddElements, "uk.gov.gchq.gaffer.operation.impl.add.AddElements"},
     {OperationKind::kGetElements, "uk.gov.gchq.gaffer.operation.impl.get.GetElements"},
@@ -68,7 +67,6 @@ constexpr auto kClasses = std::to_array<ClassEntry>({
     {OperationKind::kDeleteNamedView, "uk.gov.gchq.gaffer.named.view.DeleteNamedView"},
     {OperationKind::kToMap, "uk.gov.gchq.gaffer.operation.impl.output.ToMap"},
     // --- end of branch `named` ---
-};
     // --- Jobs and exports ---
     {OperationKind::kGetJobDetails, "uk.gov.gchq.gaffer.operation.impl.job.GetJobDetails"},
     {OperationKind::kGetAllJobDetails, "uk.gov.gchq.gaffer.operation.impl.job.GetAllJobDetails"},
@@ -81,7 +79,7 @@ constexpr auto kClasses = std::to_array<ClassEntry>({
     {OperationKind::kGetGafferResultCacheExport,
      "uk.gov.gchq.gaffer.operation.impl.export.resultcache.GetGafferResultCacheExport"},
     // --- end of jobs and exports ---
-});
+};
 
 std::string_view SimpleName(std::string_view full) {
   size_t dot = full.rfind('.');
