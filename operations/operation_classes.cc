@@ -13,7 +13,7 @@ struct ClassEntry {
   std::string_view full_name;
 };
 
-constexpr auto kClasses = std::to_array<ClassEntry>({
+constexpr ClassEntry kClasses[] = {
     {OperationKind::kOperationChain, "uk.gov.gchq.gaffer.operation.OperationChain"},
     {OperationKind::kAddElements, "uk.gov.gchq.gaffer.operation.impl.add.AddElements"},
     {OperationKind::kGetElements, "uk.gov.gchq.gaffer.operation.impl.get.GetElements"},
@@ -79,7 +79,7 @@ constexpr auto kClasses = std::to_array<ClassEntry>({
     {OperationKind::kGetGafferResultCacheExport,
      "uk.gov.gchq.gaffer.operation.impl.export.resultcache.GetGafferResultCacheExport"},
     // --- end of jobs and exports ---
-});
+};
 
 std::string_view SimpleName(std::string_view full) {
   size_t dot = full.rfind('.');
