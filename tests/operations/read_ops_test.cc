@@ -151,5 +151,20 @@ TEST(ReadOpsTest, EmptySeedsGiveNothing) {
   EXPECT_EQ(out, Json::array());
 }
 
+TEST(ReadOpsTest, NamedViewIsRefusedBeforeAnythingRuns) {
+  DocFixture f;
+  // Until named views exist, answering this would return every group unfiltered.
+  EXPECT_THAT(f.Run(R"({"class":"OperationChain","operations":[
+                  {"class":"GetElements","input":[2],
+                   "view":{"class":"NamedView","name":"isMoreThan","parameters":{"value":2}}}]})"),
+              StatusIsWithMessage(StatusCode::kInvalidArgument,
+                                  "operations[0].view: named views are not supported yet"));
+  EXPECT_THAT(
+      f.Run(R"({"class":"GetAllElements",
+                       "view":{"class":"uk.gov.gchq.gaffer.data.elementdefinition.view.NamedView",
+                               "name":"v"}})"),
+      StatusIsWithMessage(StatusCode::kInvalidArgument, "named views are not supported yet"));
+}
+
 }  // namespace
 }  // namespace quarry
