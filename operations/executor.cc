@@ -84,6 +84,26 @@ Result<StepOutput> RunOperation(const Operation& op, StepOutput input, ExecConte
     case OperationKind::kCheckpoint:
     case OperationKind::kPreviewValidation:
       return RunAdmin(op, std::move(input), ctx);
+    // --- branch flow.
+    case OperationKind::kFilter:
+    case OperationKind::kTransform:
+    case OperationKind::kAggregate:
+    case OperationKind::kValidate:
+      return RunElementFunction(op, std::move(input), ctx);
+    case OperationKind::kSort:
+    case OperationKind::kMax:
+    case OperationKind::kMin:
+      return RunComparison(op, std::move(input), ctx);
+    case OperationKind::kIf:
+    case OperationKind::kWhile:
+    case OperationKind::kForEach:
+    case OperationKind::kSetVariable:
+    case OperationKind::kGetVariable:
+    case OperationKind::kGetVariables:
+      return RunFlow(op, std::move(input), ctx);
+    case OperationKind::kGetTraits:
+    case OperationKind::kHasTrait:
+      return RunTraits(op, ctx);
     default:
       return RunOutput(op, std::move(input), ctx);
   }
@@ -152,6 +172,7 @@ Result<std::pair<std::unique_ptr<ExecContext>, StepOutput>> Run(const std::share
                                                                 std::string_view operation_json) {
   ParseLimits parse_limits{limits.max_operation_json_bytes, limits.max_json_depth};
   QUARRY_ASSIGN_OR_RETURN(Operation chain, ParseOperationChain(operation_json, parse_limits));
+  QUARRY_RETURN_IF_ERROR(operations_internal::CheckFlowLimits(chain, limits));
   auto ctx = std::make_unique<ExecContext>();
   ctx->graph = graph;
   ctx->user = user;

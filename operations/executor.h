@@ -39,6 +39,10 @@ struct ExecutorLimits {
   // Checkpoint, PreviewValidation) require this operation auth
   // (Gaffer's gaffer.store.admin.auth). Empty: no check (local CLI use).
   std::string admin_auth;
+  // The most iterations a While may ask for (Gaffer's WhileHandler
+  // maxRepeats, default While.MAX_REPEATS); a chain asking for more is
+  // refused before any of it runs. (branch flow)
+  int64_t max_while_repeats = 1000;
 };
 
 // What a result is: nothing (AddElements, DiscardOutput), a list of items

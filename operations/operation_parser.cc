@@ -2,6 +2,7 @@
 #include <string>
 #include <utility>
 
+#include "operations/internal/flow_parser.h"
 #include "operations/internal/input_parser.h"
 #include "operations/internal/json_fields.h"
 #include "operations/operation.h"
@@ -253,6 +254,8 @@ Status ReadKindFields(const Json& obj, const std::string& path, Operation* op) {
   if (ReadReadFields(obj, path, op, &status) || ReadAdminFields(obj, path, op, &status)) {
     return status;
   }
+  // Element functions, comparisons, flow control, variables, traits (branch flow).
+  if (operations_internal::ReadFlowFields(obj, path, op, &status)) return status;
   switch (op->kind) {
     case OperationKind::kOperationChain:
       return ReadChain(obj, path, op);
