@@ -146,6 +146,25 @@ Json GlobalsToJson(const std::vector<GlobalViewElementDefinition>& globals) {
   return json;
 }
 
+// A view may say which class it is. Named views (a reference to a stored
+// view, with parameters) cannot be resolved yet: answering one as the empty
+// view it parses to would return every group unfiltered, so it is refused.
+Status CheckViewClass(const Json& json, std::string_view path) {
+  const Json* cls = jf::Find(json, "class");
+  if (cls == nullptr) return Status::OK();
+  std::string where = jf::Join(path, "class");
+  if (!cls->is_string()) return InvalidArgumentError(where + ": expected a string");
+  const std::string& name = cls->get_ref<const std::string&>();
+  if (jf::ClassNameMatches(name, "uk.gov.gchq.gaffer.data.elementdefinition.view.View")) {
+    return Status::OK();
+  }
+  if (jf::ClassNameMatches(name, "uk.gov.gchq.gaffer.data.elementdefinition.view.NamedView")) {
+    return InvalidArgumentError(std::string(path.empty() ? "view" : path) +
+                                ": a named view is not resolved here; only the executor resolves them, in the views of reads and named views (class '" + name + "')");
+  }
+  return InvalidArgumentError(where + ": unknown view class '" + name + "'");
+}
+
 }  // namespace
 
 View View::AllGroups(const std::vector<std::string>& entity_groups,
@@ -234,6 +253,7 @@ Result<View> ParseView(const Json& json, std::string_view path) {
   View view;
   if (json.is_null()) return view;
   QUARRY_RETURN_IF_ERROR(jf::RequireObject(json, path));
+  QUARRY_RETURN_IF_ERROR(CheckViewClass(json, path));
   QUARRY_RETURN_IF_ERROR(ReadGroups(json, "entities", path, &view.entities_));
   QUARRY_RETURN_IF_ERROR(ReadGroups(json, "edges", path, &view.edges_));
   QUARRY_RETURN_IF_ERROR(ReadGlobals(json, "globalElements", path, &view.global_elements_));

@@ -53,6 +53,7 @@ void CombiningIterator::FindTop() {
 
 Status CombiningIterator::CombineGroup() {
   last_key_.assign(source()->key());
+  single_cell_group_ = KeepsCellsApart(last_key_);
   top_value_.clear();
   GroupCells cells(this);
   Status reduced = Reduce(group_start_, &cells, &top_value_);
@@ -66,7 +67,7 @@ Status CombiningIterator::CombineGroup() {
 bool CombiningIterator::AdvanceInGroup() {
   last_key_.assign(source()->key());
   source()->Next();
-  if (!source()->Valid()) return false;
+  if (!source()->Valid() || single_cell_group_) return false;
   status_ = GroupStart(source()->key(), &cell_group_);
   return status_.ok() && cell_group_ == group_start_;
 }

@@ -95,6 +95,12 @@ class CombiningIterator : public WrappingIterator {
     return Status::OK();
   }
 
+  // True if the cell `key` is a group of its own even when the next source
+  // cell has the same key (e.g. the inserts of a non-aggregated group, whose
+  // distinct suffixes the store strips, arrive as identical keys and must
+  // each be emitted). Such cells are passed through one by one.
+  virtual bool KeepsCellsApart(std::string_view key) const { return false; }
+
  private:
   // Combines groups from the source's position until one's output key is in
   // range_ or none can be.
@@ -113,6 +119,7 @@ class CombiningIterator : public WrappingIterator {
   std::string top_key_;
   std::string top_value_;
   bool has_top_ = false;
+  bool single_cell_group_ = false;  // The current group is one cell (KeepsCellsApart).
   Status status_;
 };
 

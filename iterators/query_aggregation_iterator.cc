@@ -40,6 +40,11 @@ Result<const QueryAggregationIterator::Merge*> QueryAggregationIterator::MergeFo
   return it == merges_.end() ? nullptr : &it->second;
 }
 
+bool QueryAggregationIterator::KeepsCellsApart(std::string_view key) const {
+  Result<const Merge*> merge = MergeFor(key);
+  return merge.ok() && *merge == nullptr;  // An undecodable key fails in GroupStart.
+}
+
 Status QueryAggregationIterator::GroupStart(std::string_view key, std::string* start) const {
   QUARRY_ASSIGN_OR_RETURN(const Merge* merge, MergeFor(key));
   size_t length = key.size();  // A pass-through cell is a group of its own.

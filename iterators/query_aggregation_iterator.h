@@ -43,6 +43,9 @@ class QueryAggregationIterator : public CombiningIterator {
  protected:
   Status GroupStart(std::string_view key, std::string* start) const override;
   Status Reduce(std::string_view group_start, GroupCells* cells, std::string* value) override;
+  // Cells of groups this view does not aggregate (aggregate: false groups
+  // included) pass through one by one, duplicates kept.
+  bool KeepsCellsApart(std::string_view key) const override;
   Status OutputKey(std::string_view group_start, std::string_view value, std::string* key) override;
 
  private:

@@ -181,7 +181,7 @@ Result<StepOutput> RunAdmin(const Operation& op, StepOutput input, ExecContext& 
     case OperationKind::kAddElementsFromFile:
       return RunAddElementsFromFile(op, ctx);
     case OperationKind::kGetSchema:
-      return StepOutput::Value(ctx.graph->schema()->json());
+      return StepOutput::Value(SchemaJson(*ctx.graph->schema(), op.compact));
     case OperationKind::kSplitStoreFromIterable:
       return RunSplitStore(op, std::move(input), ctx);
     case OperationKind::kSampleElementsForSplitPoints:

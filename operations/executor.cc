@@ -115,6 +115,26 @@ Result<StepOutput> RunOperation(const Operation& op, StepOutput input, ExecConte
     case OperationKind::kGetGafferResultCacheExport:
       return RunExport(op, std::move(input), ctx);
     // --- end of jobs and exports ---
+    // --- branch flow.
+    case OperationKind::kFilter:
+    case OperationKind::kTransform:
+    case OperationKind::kAggregate:
+    case OperationKind::kValidate:
+      return RunElementFunction(op, std::move(input), ctx);
+    case OperationKind::kSort:
+    case OperationKind::kMax:
+    case OperationKind::kMin:
+      return RunComparison(op, std::move(input), ctx);
+    case OperationKind::kIf:
+    case OperationKind::kWhile:
+    case OperationKind::kForEach:
+    case OperationKind::kSetVariable:
+    case OperationKind::kGetVariable:
+    case OperationKind::kGetVariables:
+      return RunFlow(op, std::move(input), ctx);
+    case OperationKind::kGetTraits:
+    case OperationKind::kHasTrait:
+      return RunTraits(op, ctx);
     default:
       return RunOutput(op, std::move(input), ctx);
   }
@@ -194,6 +214,9 @@ Result<std::pair<std::unique_ptr<ExecContext>, StepOutput>> RunParsed(
   // the job's details keep the chain as submitted, as Gaffer's do.
   Operation resolved = chain;
   QUARRY_RETURN_IF_ERROR(ResolveNamed(&resolved, *ctx));
+  // Flow limits (While's maxRepeats) are checked on the resolved chain, so a
+  // named operation cannot smuggle an unbounded loop past them.
+  QUARRY_RETURN_IF_ERROR(CheckFlowLimits(resolved, limits));
   QUARRY_ASSIGN_OR_RETURN(StepOutput out, RunOperation(resolved, StepOutput::None(), *ctx));
   return std::make_pair(std::move(ctx), std::move(out));
 }

@@ -56,6 +56,10 @@ struct ExecutorLimits {
   size_t max_result_cache_items = 1'000'000;
   int64_t result_cache_ttl_ms = 24 * 60 * 60 * 1000;
   // --- end of jobs and exports ---
+  // The most iterations a While may ask for (Gaffer's WhileHandler
+  // maxRepeats, default While.MAX_REPEATS); a chain asking for more is
+  // refused before any of it runs. (branch flow)
+  int64_t max_while_repeats = 1000;
 };
 
 // What a result is: nothing (AddElements, DiscardOutput), a list of items

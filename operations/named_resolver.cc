@@ -2,6 +2,8 @@
 // NamedViewResolver hooks): each NamedOperation is replaced by its stored
 // chain with the call's parameters and input, recursively, and each view
 // naming stored views by the merged view. Nothing runs if any fails.
+#include <functional>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -97,15 +99,37 @@ Result<Operation> Expand(const Operation& call, const ExecContext& ctx,
   return chain;
 }
 
-Status ResolveOperations(Operation* op, const ExecContext& ctx, std::vector<std::string>* stack) {
-  for (Operation& child : op->operations) {
-    if (child.kind == OperationKind::kNamedOperation) {
-      QUARRY_ASSIGN_OR_RETURN(child, Expand(child, ctx, stack));
-    } else {
-      QUARRY_RETURN_IF_ERROR(ResolveOperations(&child, ctx, stack));
-    }
+// Calls `visit` on each operation nested in If / While / ForEach (then,
+// otherwise, operation, the conditional's transform). They are shared
+// pointers to const (flow_fields.h), so each is copied before it is changed.
+Status VisitFlowOperations(Operation* op, const std::function<Status(Operation*)>& visit) {
+  if (op->flow == nullptr) return Status::OK();
+  auto flow = std::make_shared<FlowFields>(*op->flow);
+  std::vector<std::shared_ptr<const Operation>*> nested = {&flow->then_op, &flow->otherwise_op,
+                                                           &flow->operation};
+  if (flow->conditional.has_value()) nested.push_back(&flow->conditional->transform);
+  for (std::shared_ptr<const Operation>* slot : nested) {
+    if (*slot == nullptr) continue;
+    auto copy = std::make_shared<Operation>(**slot);
+    QUARRY_RETURN_IF_ERROR(visit(copy.get()));
+    *slot = std::move(copy);
   }
+  op->flow = std::move(flow);
   return Status::OK();
+}
+
+// Expands `op` in place if it is a NamedOperation call, else what it holds.
+Status ResolveOne(Operation* op, const ExecContext& ctx, std::vector<std::string>* stack) {
+  if (op->kind == OperationKind::kNamedOperation) {
+    QUARRY_ASSIGN_OR_RETURN(*op, Expand(*op, ctx, stack));
+    return Status::OK();
+  }
+  return ResolveOperations(op, ctx, stack);
+}
+
+Status ResolveOperations(Operation* op, const ExecContext& ctx, std::vector<std::string>* stack) {
+  for (Operation& child : op->operations) QUARRY_RETURN_IF_ERROR(ResolveOne(&child, ctx, stack));
+  return VisitFlowOperations(op, [&](Operation* nested) { return ResolveOne(nested, ctx, stack); });
 }
 
 Status ResolveViews(Operation* op, const ExecContext& ctx) {
@@ -115,7 +139,7 @@ Status ResolveViews(Operation* op, const ExecContext& ctx) {
     op->named_view = Json();
   }
   for (Operation& child : op->operations) QUARRY_RETURN_IF_ERROR(ResolveViews(&child, ctx));
-  return Status::OK();
+  return VisitFlowOperations(op, [&](Operation* nested) { return ResolveViews(nested, ctx); });
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -23,6 +24,7 @@
 #include "graph-core/json_value.h"
 #include "graph-core/status.h"
 #include "graph-core/view.h"
+#include "operations/flow_fields.h"
 #include "operations/item.h"
 
 namespace quarry {
@@ -80,6 +82,25 @@ enum class OperationKind {
   kExportToGafferResultCache,
   kGetGafferResultCacheExport,
   // --- end of jobs and exports ---
+  // --- Element functions, comparisons, flow control, variables, traits
+  // (issue 12, branch flow). Fields: flow_fields.h and the block at the end
+  // of Operation.
+  kFilter,        // uk.gov.gchq.gaffer.operation.impl.function.Filter
+  kTransform,     // uk.gov.gchq.gaffer.operation.impl.function.Transform
+  kAggregate,     // uk.gov.gchq.gaffer.operation.impl.function.Aggregate
+  kSort,          // uk.gov.gchq.gaffer.operation.impl.compare.Sort
+  kMax,           // uk.gov.gchq.gaffer.operation.impl.compare.Max
+  kMin,           // uk.gov.gchq.gaffer.operation.impl.compare.Min
+  kValidate,      // uk.gov.gchq.gaffer.operation.impl.Validate
+  kIf,            // uk.gov.gchq.gaffer.operation.impl.If
+  kWhile,         // uk.gov.gchq.gaffer.operation.impl.While
+  kForEach,       // uk.gov.gchq.gaffer.operation.impl.ForEach
+  kSetVariable,   // uk.gov.gchq.gaffer.operation.impl.SetVariable
+  kGetVariable,   // uk.gov.gchq.gaffer.operation.impl.GetVariable
+  kGetVariables,  // uk.gov.gchq.gaffer.operation.impl.GetVariables
+  kGetTraits,     // uk.gov.gchq.gaffer.store.operation.GetTraits
+  kHasTrait,      // uk.gov.gchq.gaffer.store.operation.HasTrait
+  // --- end of the flow block.
 };
 
 // The full class name of `kind` (what Gaffer writes).
@@ -177,6 +198,16 @@ struct Operation {
   // GetGafferResultCacheExport), in order.
   std::vector<Operation> get_exports;
   // --- end of jobs and exports ---
+  // --- Element functions, comparisons, flow control, variables, traits
+  // (issue 12, branch flow); parsed by operations/internal/flow_parser.cc.
+  std::shared_ptr<const ElementFunctionFields> element_functions;  // Filter/Transform/Aggregate.
+  std::shared_ptr<const ComparisonFields> comparison;              // Sort/Max/Min.
+  std::shared_ptr<const FlowFields> flow;                          // If/While/ForEach.
+  std::string variable_name;                // SetVariable / GetVariable "variableName".
+  std::vector<std::string> variable_names;  // GetVariables "variableNames".
+  bool current_traits = true;               // GetTraits / HasTrait "currentTraits".
+  std::string trait;                        // HasTrait "trait" (a StoreTrait name).
+  // --- end of the flow block.
 };
 
 // Limits applied while parsing.

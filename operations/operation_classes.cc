@@ -79,6 +79,24 @@ constexpr ClassEntry kClasses[] = {
     {OperationKind::kGetGafferResultCacheExport,
      "uk.gov.gchq.gaffer.operation.impl.export.resultcache.GetGafferResultCacheExport"},
     // --- end of jobs and exports ---
+    // --- Element functions, comparisons, flow control, variables, traits
+    // (issue 12, branch flow).
+    {OperationKind::kFilter, "uk.gov.gchq.gaffer.operation.impl.function.Filter"},
+    {OperationKind::kTransform, "uk.gov.gchq.gaffer.operation.impl.function.Transform"},
+    {OperationKind::kAggregate, "uk.gov.gchq.gaffer.operation.impl.function.Aggregate"},
+    {OperationKind::kSort, "uk.gov.gchq.gaffer.operation.impl.compare.Sort"},
+    {OperationKind::kMax, "uk.gov.gchq.gaffer.operation.impl.compare.Max"},
+    {OperationKind::kMin, "uk.gov.gchq.gaffer.operation.impl.compare.Min"},
+    {OperationKind::kValidate, "uk.gov.gchq.gaffer.operation.impl.Validate"},
+    {OperationKind::kIf, "uk.gov.gchq.gaffer.operation.impl.If"},
+    {OperationKind::kWhile, "uk.gov.gchq.gaffer.operation.impl.While"},
+    {OperationKind::kForEach, "uk.gov.gchq.gaffer.operation.impl.ForEach"},
+    {OperationKind::kSetVariable, "uk.gov.gchq.gaffer.operation.impl.SetVariable"},
+    {OperationKind::kGetVariable, "uk.gov.gchq.gaffer.operation.impl.GetVariable"},
+    {OperationKind::kGetVariables, "uk.gov.gchq.gaffer.operation.impl.GetVariables"},
+    {OperationKind::kGetTraits, "uk.gov.gchq.gaffer.store.operation.GetTraits"},
+    {OperationKind::kHasTrait, "uk.gov.gchq.gaffer.store.operation.HasTrait"},
+    // --- end of the flow block.
 };
 
 std::string_view SimpleName(std::string_view full) {

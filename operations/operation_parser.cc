@@ -4,6 +4,7 @@
 
 #include "operations/generators/csv_generator.h"
 #include "operations/generators/generator.h"
+#include "operations/internal/flow_parser.h"
 #include "operations/internal/input_parser.h"
 #include "operations/internal/job_fields.h"
 #include "operations/internal/json_fields.h"
@@ -286,6 +287,8 @@ Status ReadKindFields(const Json& obj, const std::string& path, Operation* op) {
   }
   // Jobs and exports (operations/internal/job_fields.cc).
   if (operations_internal::ReadJobExportFields(obj, path, op, &status)) return status;
+  // Element functions, comparisons, flow control, variables, traits (branch flow).
+  if (operations_internal::ReadFlowFields(obj, path, op, &status)) return status;
   switch (op->kind) {
     case OperationKind::kOperationChain:
       return ReadChain(obj, path, op);

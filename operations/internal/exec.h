@@ -2,6 +2,7 @@
 // context, and one runner per family of operations.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -49,6 +50,13 @@ struct StepOutput {
 // other JSON as one item, nothing as an empty stream.
 std::unique_ptr<ItemStream> AsStream(StepOutput in);
 
+// A request variable (SetVariable): the value as it was, materialised.
+struct StoredVariable {
+  StepOutput::Kind kind = StepOutput::Kind::kNone;
+  std::vector<Item> items;  // kStream.
+  Json json;                // kJson.
+};
+
 // Everything a request's operations share. The graph is held for the life of
 // every stream the request returns.
 struct ExecContext {
@@ -64,6 +72,8 @@ struct ExecContext {
   int64_t start_time_ms = 0;  // When the request started.
   std::unique_ptr<SetExports> set_exports;  // ExportToSet's exports; made on first use.
   // --- end of jobs and exports ---
+  // Gaffer's Context variables: per request, shared by nested operations.
+  std::map<std::string, StoredVariable, std::less<>> variables;
 };
 
 // Runs `op` (any kind, chains included) on `input`.
@@ -89,6 +99,19 @@ bool IsJobAdmin(const User& user, const ExecutorLimits& limits);
 Result<std::pair<std::unique_ptr<ExecContext>, StepOutput>> RunParsed(
     const std::shared_ptr<Graph>& graph, const ExecutorLimits& limits, const User& user,
     const Operation& chain, std::string job_id, bool in_job);
+// --- branch flow: element functions (Filter, Transform, Aggregate,
+// Validate), comparisons (Sort, Max, Min), flow control and variables (If,
+// While, ForEach, Set/GetVariable(s)) and traits (GetTraits, HasTrait).
+Result<StepOutput> RunElementFunction(const Operation& op, StepOutput input, ExecContext& ctx);
+Result<StepOutput> RunComparison(const Operation& op, StepOutput input, ExecContext& ctx);
+Result<StepOutput> RunFlow(const Operation& op, StepOutput input, ExecContext& ctx);
+Result<StepOutput> RunTraits(const Operation& op, const ExecContext& ctx);
+// GetSchema's result: the schema's JSON, or with `compact` Gaffer's compact
+// form (no descriptions, the chosen serialisers written out).
+Json SchemaJson(const Schema& schema, bool compact);
+// Checks the limits a chain can be refused for before anything runs (a
+// While asking for more repeats than limits.max_while_repeats), at any depth.
+Status CheckFlowLimits(const Operation& op, const ExecutorLimits& limits);
 
 // Drains `stream` into a vector, refusing more than `max_items` items.
 Result<std::vector<Item>> Collect(ItemStream& stream, size_t max_items, std::string_view what);

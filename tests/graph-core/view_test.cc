@@ -264,5 +264,28 @@ TEST(ViewTest, ParseErrors) {
   EXPECT_NE(view.GetEntity("A"), nullptr);
 }
 
+TEST(ViewTest, NamedViewsAreRefusedNotAnsweredAsEmptyViews) {
+  // gaffer-doc named.md: {"class": "NamedView", "name": ..., "parameters": ...}.
+  EXPECT_THAT(ParseView(J(R"({"class":"NamedView","name":"isMoreThan",
+                              "parameters":{"value":10}})"),
+                        "operations[0].view"),
+              StatusIsWithMessage(StatusCode::kInvalidArgument,
+                                  "operations[0].view: a named view is not resolved here"));
+  EXPECT_THAT(
+      ParseView(J(R"({"class":"uk.gov.gchq.gaffer.data.elementdefinition.view.NamedView",
+                      "name":"v","edges":{"edge":{}}})"),
+                "view"),
+      StatusIsWithMessage(StatusCode::kInvalidArgument, "a named view is not resolved here"));
+  // A plain View may name its class; anything else is an unknown class.
+  ASSERT_OK_AND_ASSIGN(
+      View plain, ParseView(J(R"({"class":"uk.gov.gchq.gaffer.data.elementdefinition.view.View",
+                      "edges":{"edge":{}}})"),
+                            "view"));
+  EXPECT_NE(plain.GetEdge("edge"), nullptr);
+  ASSERT_OK(ParseView(J(R"({"class":"View"})"), "view").status());
+  EXPECT_THAT(ParseView(J(R"({"class":"Other"})"), "view"),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "view.class: unknown view class"));
+}
+
 }  // namespace
 }  // namespace quarry

@@ -68,6 +68,16 @@ class SumUnderGroupEnd : public SumByPrefix {
   }
 };
 
+// Sums groups, except that "a:" cells are kept apart (as a non-aggregated
+// group's inserts are by the query aggregation).
+class SumKeepingAApart : public SumByPrefix {
+ public:
+  using SumByPrefix::SumByPrefix;
+
+ protected:
+  bool KeepsCellsApart(std::string_view key) const override { return key.starts_with("a:"); }
+};
+
 template <typename T>
 std::unique_ptr<T> Make(const KvMap* data) {
   return std::make_unique<T>(std::make_unique<MemoryKvIterator>(data));
@@ -80,6 +90,15 @@ TEST(CombiningIteratorTest, CombinesEachGroupUnderItsLastKey) {
   Status status;
   EXPECT_THAT(Drain(it.get(), KeyRange::All(), &status),
               ElementsAre(Pair("a:3", "7"), Pair("b:1", "10"), Pair("c", "5")));
+  EXPECT_OK(status);
+}
+
+TEST(CombiningIteratorTest, CellsKeptApartAreEmittedOneByOne) {
+  auto it = Make<SumKeepingAApart>(&kData);
+  Status status;
+  EXPECT_THAT(Drain(it.get(), KeyRange::All(), &status),
+              ElementsAre(Pair("a:1", "1"), Pair("a:2", "2"), Pair("a:3", "4"), Pair("b:1", "10"),
+                          Pair("c", "5")));
   EXPECT_OK(status);
 }
 

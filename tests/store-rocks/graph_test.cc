@@ -146,6 +146,52 @@ TEST_F(GraphTest, NonAggregatedGroupKeepsEveryInsert) {
       4u);
 }
 
+// Gaffer never aggregates a group whose schema says "aggregate": false, at
+// ingest or at query time: a view groupBy override, or a visibility property
+// (which otherwise makes query-time aggregation merge cells), leaves its
+// duplicates separate.
+TEST_F(GraphTest, QueryTimeGroupByNeverMergesANonAggregatedGroup) {
+  Create(testing::ParseSchema(R"json({
+  "entities": {
+    "Event": {"vertex": "string", "properties": {"vis": "vis", "note": "string"},
+              "aggregate": false},
+    "Seen": {"vertex": "string", "properties": {"vis": "vis", "count": "count.long"}}
+  },
+  "visibilityProperty": "vis",
+  "types": {
+    "string": {"class": "java.lang.String"},
+    "vis": {"class": "java.lang.String", "aggregateFunction": {"class": "Min"}},
+    "count.long": {"class": "java.lang.Long", "aggregateFunction": {"class": "Sum"}}
+  }
+})json"));
+  auto event = [](const char* vis) {
+    return Element::Entity("Event", Value::String("a"),
+                           {{"vis", Value::String(vis)}, {"note", Value::String("x")}});
+  };
+  auto seen = [](const char* vis) {
+    return Element::Entity("Seen", Value::String("a"),
+                           {{"vis", Value::String(vis)}, {"count", Value::Int64(1)}});
+  };
+  Add({event("A"), event("B"), event("A"), seen("A"), seen("B")});
+  QueryOptions options;
+  ASSERT_OK_AND_ASSIGN(options.auths, Authorizations::Create({"A", "B"}));
+  ASSERT_OK_AND_ASSIGN(options.view, ParseView(Json::parse(R"({"entities":{"Event":{"groupBy":[]},
+                                                               "Seen":{"groupBy":[]}}})"),
+                                               "view"));
+  std::vector<Element> out = Drain(graph_->GetAllElements(options));
+  // Seen aggregates across visibilities (one element, count 2); Event keeps all three.
+  size_t events = 0;
+  for (const Element& e : out) {
+    if (e.group() == "Event") ++events;
+    if (e.group() == "Seen") EXPECT_EQ(e.properties().Get("count"), Value::Int64(2));
+  }
+  EXPECT_EQ(events, 3u);
+  EXPECT_EQ(out.size(), 4u);
+  std::vector<Element> seeded =
+      Drain(graph_->GetElements(std::vector<ElementId>{EntitySeed{Value::String("a")}}, options));
+  EXPECT_EQ(seeded.size(), 4u);
+}
+
 TEST_F(GraphTest, BatchWithOneInvalidElementStoresNothing) {
   Create(StoreTestSchema());
   std::vector<Element> batch = {
