@@ -318,8 +318,8 @@ std::vector<CatalogueRow> GeneratorRows() {
 
 std::vector<CatalogueRow> CatalogueRows() {
   std::vector<CatalogueRow> rows;
-  for (auto part :
-       {ReadRows, OutputRows, AdminRows, GeneratorRows, WalkAndNamedRows, JobAndExportRows}) {
+  for (auto part : {ReadRows, OutputRows, AdminRows, GeneratorRows, WalkAndNamedRows,
+                    JobAndExportRows, FlowRows}) {
     for (CatalogueRow& row : part()) rows.push_back(std::move(row));
   }
   return rows;

@@ -46,6 +46,7 @@ OperationFieldInfo Enum(std::string name, std::string summary, std::vector<std::
 // in row order, so an example may use what an earlier row's example added.
 std::vector<CatalogueRow> WalkAndNamedRows();
 std::vector<CatalogueRow> JobAndExportRows();
+std::vector<CatalogueRow> FlowRows();
 
 // Every row, in a stable order (OperationChain excluded).
 std::vector<CatalogueRow> CatalogueRows();

@@ -147,10 +147,14 @@ std::set<std::string> NextOf(std::string_view name) {
 TEST(OperationCatalogueTest, NextOperationsFollowGaffersRule) {
   EXPECT_EQ(NextOf("AddElements").size(), SupportedOperationInfos().size());
   std::set<std::string> after_count = NextOf("Count");  // A Long.
-  // A Long feeds the operations whose input is any Object: ExportTo's T.
+  // A Long feeds the operations whose input is any Object: ExportTo's T,
+  // If's and While's GenericInput, SetVariable's Object.
   EXPECT_THAT(
       after_count,
       ElementsAre("uk.gov.gchq.gaffer.operation.impl.DiscardOutput",
+                  "uk.gov.gchq.gaffer.operation.impl.If",
+                  "uk.gov.gchq.gaffer.operation.impl.SetVariable",
+                  "uk.gov.gchq.gaffer.operation.impl.While",
                   "uk.gov.gchq.gaffer.operation.impl.export.resultcache.ExportToGafferResultCache",
                   "uk.gov.gchq.gaffer.operation.impl.export.set.ExportToSet",
                   "uk.gov.gchq.gaffer.operation.impl.output.ToSingletonList"));
