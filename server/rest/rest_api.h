@@ -53,7 +53,7 @@ std::string GafferErrorJson(int status, std::string_view message, std::string_vi
 RestResponse GafferErrorResponse(int status, std::string_view message,
                                  std::string_view detail = {});
 // The HTTP status for a Status code: InvalidArgument 400, Unauthenticated 401,
-// PermissionDenied 403, NotFound 404, ResourceExhausted 413 or 429 as
+// PermissionDenied 403, NotFound 404, AlreadyExists 409, ResourceExhausted 413 or 429 as
 // appropriate, Unimplemented 501, everything else 500.
 int HttpStatusFor(const Status& status);
 // The reason phrase of an HTTP status ("Not Found").

@@ -15,6 +15,7 @@ std::string_view HttpReasonPhrase(int status) {
     case 403: return "Forbidden";
     case 404: return "Not Found";
     case 405: return "Method Not Allowed";
+    case 409: return "Conflict";
     case 408: return "Request Timeout";
     case 411: return "Length Required";
     case 413: return "Payload Too Large";
@@ -35,7 +36,6 @@ int HttpStatusFor(const Status& status) {
       return 200;
     case StatusCode::kInvalidArgument:
     case StatusCode::kFailedPrecondition:
-    case StatusCode::kAlreadyExists:
     case StatusCode::kOutOfRange:
     case StatusCode::kResourceExhausted:  // A request asking for more than the limits allow.
       return 400;
@@ -45,6 +45,8 @@ int HttpStatusFor(const Status& status) {
       return 403;
     case StatusCode::kNotFound:
       return 404;
+    case StatusCode::kAlreadyExists:  // e.g. a Checkpoint into a directory that exists.
+      return 409;
     case StatusCode::kUnimplemented:
       return 501;
     case StatusCode::kUnavailable:
