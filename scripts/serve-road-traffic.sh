@@ -22,7 +22,7 @@ GRAPH=$WORK/roadTraffic  # The graph id is the directory's name, as gafferpy's d
 QUARRY=build/cli/quarry
 API=http://127.0.0.1:$PORT/rest
 
-scripts/setup.sh quarry
+scripts/setup.sh example quarry
 rm -rf "$GRAPH" && mkdir -p "$WORK"
 "$QUARRY" create "$GRAPH" --schema "$DATA/elements.json" --schema "$DATA/types.json"
 
