@@ -30,6 +30,7 @@ if ! command -v debootstrap >/dev/null; then
 fi
 
 WORK=${1:-$(mktemp -d /var/tmp/quarry-fresh-debian.XXXXXX)}
+mkdir -p "$WORK"
 ROOT=$WORK/root
 HEAD=$(git -C "$REPO" rev-parse HEAD)
 MOUNTS=()
