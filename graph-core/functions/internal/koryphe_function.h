@@ -61,5 +61,6 @@ const std::vector<FunctionClass>& FunctionClasses();
 void AddConversionFunctions(std::vector<FunctionClass>* out);
 void AddStringFunctions(std::vector<FunctionClass>* out);
 void AddNumericFunctions(std::vector<FunctionClass>* out);
+void AddRoadTrafficFunctions(std::vector<FunctionClass>* out);  // Gaffer's road-traffic demo.
 
 }  // namespace quarry::functions_internal
