@@ -14,6 +14,7 @@ const std::vector<FunctionClass>& FunctionClasses() {
     AddConversionFunctions(classes);
     AddStringFunctions(classes);
     AddNumericFunctions(classes);
+    AddRoadTrafficFunctions(classes);
     return classes;
   }();
   return *kClasses;
