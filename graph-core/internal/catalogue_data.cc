@@ -114,6 +114,7 @@ std::vector<ClassFields> FunctionFields() {
   out.push_back({"DivideBy", {{"by", kInteger}}});
   out.push_back({"Concat", {{"separator", kString}}});
   out.push_back({"Length", {{"maxLength", kInteger}}});
+  out.push_back({"uk.gov.gchq.gaffer.traffic.transform.DescriptionTransform", {}});
   return out;
 }
 
