@@ -151,7 +151,9 @@ const std::vector<ClassFields>& SerialisedFieldTable() {
   static const auto* const kTable = [] {
     auto* table = new std::vector<ClassFields>(PredicateFields());
     for (ClassFields& c : FunctionFields()) {
-      c.class_name = Qualified(std::string(kKoryphe) + "function.", c.class_name);
+      if (c.class_name.find('.') == std::string_view::npos) {
+        c.class_name = Qualified(std::string(kKoryphe) + "function.", c.class_name);
+      }
       table->push_back(std::move(c));
     }
     for (ClassFields& c : OperatorFields()) {
