@@ -217,8 +217,12 @@ Result<std::pair<std::unique_ptr<ExecContext>, StepOutput>> RunParsed(
   // Flow limits (While's maxRepeats) are checked on the resolved chain, so a
   // named operation cannot smuggle an unbounded loop past them.
   QUARRY_RETURN_IF_ERROR(CheckFlowLimits(resolved, limits));
-  QUARRY_ASSIGN_OR_RETURN(StepOutput out, RunOperation(resolved, StepOutput::None(), *ctx));
-  return std::make_pair(std::move(ctx), std::move(out));
+  Result<StepOutput> out = RunOperation(resolved, StepOutput::None(), *ctx);
+  if (!out.ok()) {
+    ctx->failure = out.status().ToString();
+    return out.status();
+  }
+  return std::make_pair(std::move(ctx), std::move(out).value());
 }
 
 }  // namespace operations_internal

@@ -46,6 +46,9 @@ Result<StepOutput> RunExportToResultCache(const Operation& op, StepOutput input,
     required.insert(ctx.user.user_id);  // Gaffer: only the exporting user.
   }
   const ResultCacheOptions options = ResultCacheOptionsFrom(ctx.limits);
+  if (!ctx.in_job && !ctx.recorded_as_job) {
+    QUARRY_RETURN_IF_ERROR(RecordRequestAsJob(ctx));
+  }
   std::unique_ptr<ItemStream> in = AsStream(std::move(input));
   Result<ChunkRange> range =
       AppendResults(*ctx.graph, ctx.job_id, KeyOrDefault(op), required, *in, options);

@@ -7,11 +7,23 @@
 #include <string>
 #include <utility>
 
+#include "graph-core/clock.h"
 #include "operations/internal/exec.h"
 #include "operations/job_detail.h"
 
 namespace quarry::operations_internal {
 namespace {
+
+// A plain request's details as they stand: running, started at its start.
+JobDetail RequestDetails(const ExecContext& ctx) {
+  JobDetail d;
+  d.job_id = ctx.job_id;
+  d.user_id = ctx.user.user_id;
+  d.status = JobStatus::kRunning;
+  d.start_time_ms = ctx.start_time_ms;
+  d.op_chain = ctx.op_chain;
+  return d;
+}
 
 bool Visible(const JobDetail& d, const ExecContext& ctx) {
   return d.user_id == ctx.user.user_id || IsJobAdmin(ctx.user, ctx.limits);
@@ -27,17 +39,11 @@ Result<JobDetail> LoadVisible(const std::string& job_id, const Operation& op,
   return *std::move(d);
 }
 
-// The running request's own details: a submitted job's as stored; a plain
-// request's as they stand (it is running, and is not recorded).
+// The running request's own details: a submitted job's, or a recorded plain
+// request's, as stored; another plain request's as they stand.
 Result<JobDetail> OwnDetails(const Operation& op, const ExecContext& ctx) {
-  if (ctx.in_job) return LoadVisible(ctx.job_id, op, ctx);
-  JobDetail d;
-  d.job_id = ctx.job_id;
-  d.user_id = ctx.user.user_id;
-  d.status = JobStatus::kRunning;
-  d.start_time_ms = ctx.start_time_ms;
-  d.op_chain = ctx.op_chain;
-  return d;
+  if (ctx.in_job || ctx.recorded_as_job) return LoadVisible(ctx.job_id, op, ctx);
+  return RequestDetails(ctx);
 }
 
 Result<StepOutput> RunGetJobDetails(const Operation& op, ExecContext& ctx) {
@@ -69,6 +75,23 @@ Result<StepOutput> RunGetJobResults(const Operation& op, ExecContext& ctx) {
 }
 
 }  // namespace
+
+Status RecordRequestAsJob(ExecContext& ctx) {
+  QUARRY_RETURN_IF_ERROR(SaveJobDetail(*ctx.graph, RequestDetails(ctx)));
+  ctx.recorded_as_job = true;
+  return Status::OK();
+}
+
+// Best effort: a record that cannot be finished stays RUNNING, which a later
+// process reads as interrupted (FAILED), never as a success.
+ExecContext::~ExecContext() {
+  if (!recorded_as_job || graph == nullptr) return;
+  JobDetail d = RequestDetails(*this);
+  d.status = failure.has_value() ? JobStatus::kFailed : JobStatus::kFinished;
+  d.end_time_ms = NowMillis();
+  d.description = failure;
+  (void)SaveJobDetail(*graph, d);
+}
 
 Result<StepOutput> RunJobOp(const Operation& op, StepOutput input, ExecContext& ctx) {
   (void)input;  // Job operations take no input.

@@ -4,6 +4,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -71,6 +72,13 @@ struct ExecContext {
   std::string op_chain;       // OperationChainOverview of the request's chain.
   int64_t start_time_ms = 0;  // When the request started.
   std::unique_ptr<SetExports> set_exports;  // ExportToSet's exports; made on first use.
+  // A plain request is recorded as a job (as Gaffer's JobTracker records every
+  // chain) once it exports to the result cache, so that its job id reads back
+  // with GetJobDetails and GetGafferResultCacheExport; the record says RUNNING
+  // until the context ends, then FINISHED, or FAILED with `failure`.
+  bool recorded_as_job = false;
+  std::optional<std::string> failure;
+  ~ExecContext();
   // --- end of jobs and exports ---
   // Gaffer's Context variables: per request, shared by nested operations.
   std::map<std::string, StoredVariable, std::less<>> variables;
@@ -93,6 +101,10 @@ Result<StepOutput> RunExport(const Operation& op, StepOutput input, ExecContext&
 ResultCacheOptions ResultCacheOptionsFrom(const ExecutorLimits& limits);
 std::set<std::string> ReaderAuths(const User& user);
 bool IsJobAdmin(const User& user, const ExecutorLimits& limits);
+
+// Saves the running plain request `ctx` as a RUNNING job (see
+// ExecContext::recorded_as_job); its context's end saves the outcome.
+Status RecordRequestAsJob(ExecContext& ctx);
 
 // Runs a parsed root chain for `user` as request (or job) `job_id`,
 // returning the context that keeps the output's streams alive.
