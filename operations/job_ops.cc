@@ -77,7 +77,12 @@ Result<StepOutput> RunGetJobResults(const Operation& op, ExecContext& ctx) {
 }  // namespace
 
 Status RecordRequestAsJob(ExecContext& ctx) {
-  QUARRY_RETURN_IF_ERROR(SaveJobDetail(*ctx.graph, RequestDetails(ctx)));
+  MarkJobRunning(ctx.job_id);  // Not an interrupted job while this process runs it.
+  Status saved = SaveJobDetail(*ctx.graph, RequestDetails(ctx));
+  if (!saved.ok()) {
+    MarkJobDone(ctx.job_id);
+    return saved;
+  }
   ctx.recorded_as_job = true;
   return Status::OK();
 }
@@ -91,6 +96,7 @@ ExecContext::~ExecContext() {
   d.end_time_ms = NowMillis();
   d.description = failure;
   (void)SaveJobDetail(*graph, d);
+  MarkJobDone(job_id);
 }
 
 Result<StepOutput> RunJobOp(const Operation& op, StepOutput input, ExecContext& ctx) {

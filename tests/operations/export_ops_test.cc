@@ -119,6 +119,13 @@ TEST(ExportOpsTest, ResultCacheIsReadLaterByJobId) {
       {"class":"GetGafferResultCacheExport","jobId":")" +
                                        job_id + R"(","key":"ALL"}]})"));
   EXPECT_TRUE(SameElements(out, DocAllElements()));
+  // The request was tracked as a job (Gaffer's JobTracker records every
+  // chain): its id reads back, finished, after the request ended.
+  ASSERT_OK_AND_ASSIGN(Json later, f.Run(R"({"class":"GetJobDetails","jobId":")" + job_id +
+                                         R"("})"));
+  EXPECT_EQ(later["jobId"], job_id);
+  EXPECT_EQ(later["status"], "FINISHED");
+  EXPECT_TRUE(later.contains("endTime"));
 }
 
 // Gaffer's exporter: without opAuths only the exporting user (whose id
