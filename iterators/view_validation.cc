@@ -67,11 +67,13 @@ class GroupChecker {
     return Status::OK();
   }
 
+  // Gaffer's ViewValidator skips the type check of a filter whose selection
+  // names a key the group does not have (its class is null), and at scan time
+  // that key reads as null: a global filter on `startDate` applies to every
+  // group and simply rejects the groups without it. So filters select freely.
   Status CheckFilter(const ElementFilter& filter, std::string_view field) const {
-    for (size_t i = 0; i < filter.predicates().size(); ++i) {
-      QUARRY_RETURN_IF_ERROR(CheckKeys(filter.predicates()[i].selection,
-                                       std::string(field) + "[" + std::to_string(i) + "]"));
-    }
+    (void)filter;
+    (void)field;
     return Status::OK();
   }
 
