@@ -15,6 +15,7 @@ const std::vector<FunctionClass>& FunctionClasses() {
     AddStringFunctions(classes);
     AddNumericFunctions(classes);
     AddRoadTrafficFunctions(classes);
+    AddGafferTypeFunctions(classes);
     return classes;
   }();
   return *kClasses;

@@ -115,6 +115,7 @@ std::vector<ClassFields> FunctionFields() {
   out.push_back({"Concat", {{"separator", kString}}});
   out.push_back({"Length", {{"maxLength", kInteger}}});
   out.push_back({"uk.gov.gchq.gaffer.traffic.transform.DescriptionTransform", {}});
+  out.push_back({"uk.gov.gchq.gaffer.types.function.FreqMapExtractor", {{"key", kString}}});
   return out;
 }
 
