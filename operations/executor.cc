@@ -267,6 +267,14 @@ Result<std::unique_ptr<ResultCursor>> Executor::Open(const User& user,
       std::make_unique<StreamCursor>(std::move(run.first), std::move(run.second)));
 }
 
+bool Executor::MayRunAdminOperations(const User& user) const {
+  if (limits_.admin_auth.empty()) return true;
+  for (const std::string& auth : user.op_auths) {
+    if (auth == limits_.admin_auth) return true;
+  }
+  return false;
+}
+
 Status Executor::AddElements(const User& user, std::span<const Element> elements,
                              const AddElementsOptions& options, AddElementsResult* result) const {
   (void)user;  // Writes are not restricted by data auths (Gaffer's AddElements).

@@ -120,6 +120,11 @@ class Executor {
   Status AddElements(const User& user, std::span<const Element> elements,
                      const AddElementsOptions& options, AddElementsResult* result) const;
 
+  // Whether `user` may run the admin operations (AddElementsFromFile,
+  // SplitStoreFromIterable, Checkpoint, PreviewValidation): always when no
+  // admin auth is configured, else when the user holds it.
+  bool MayRunAdminOperations(const User& user) const;
+
   const Graph& graph() const { return *graph_; }
 
  private:

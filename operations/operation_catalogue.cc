@@ -140,4 +140,16 @@ std::vector<std::string> StoreTraitNames() {
           "VISIBILITY"};
 }
 
+bool RequiresAdminAuth(std::string_view class_name) {
+  const OperationInfo* info = FindOperationInfo(class_name);
+  if (info == nullptr) return false;
+  for (std::string_view admin : {"uk.gov.gchq.gaffer.operation.impl.add.AddElementsFromFile",
+                                 "uk.gov.gchq.gaffer.operation.impl.SplitStoreFromIterable",
+                                 "uk.gov.gchq.quarry.operation.Checkpoint",
+                                 "uk.gov.gchq.quarry.operation.PreviewValidation"}) {
+    if (info->class_name == admin) return true;
+  }
+  return false;
+}
+
 }  // namespace quarry

@@ -34,6 +34,10 @@ struct OperationInfo {
   std::string output_class_name;  // Empty for operations without output.
 };
 
+// Whether the operation is one of the admin operations that need the
+// configured admin auth (Executor::MayRunAdminOperations).
+bool RequiresAdminAuth(std::string_view class_name);
+
 // Every supported operation, in a stable order (OperationChain excluded, as
 // Gaffer excludes it from its supported list).
 const std::vector<OperationInfo>& SupportedOperationInfos();

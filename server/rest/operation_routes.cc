@@ -23,18 +23,39 @@ RestResponse ExecuteChunked(const RouteCall& call) {
   return StreamOperation(call, call.request.body, RestBodyKind::kChunkedItems);
 }
 
-RestResponse OperationClassNames(const RouteCall&) {
+// The operations the caller may run: the admin operations are listed only
+// for users holding the admin auth, so a client that tries every listed
+// operation (gafferpy's tests do) meets no 403.
+std::vector<const OperationInfo*> RunnableOperations(const RouteCall& call) {
+  const bool admin = call.executor.MayRunAdminOperations(*call.request.user);
+  std::vector<const OperationInfo*> out;
+  for (const OperationInfo& info : SupportedOperationInfos()) {
+    if (admin || !RequiresAdminAuth(info.class_name)) out.push_back(&info);
+  }
+  return out;
+}
+
+RestResponse OperationClassNames(const RouteCall& call) {
   Json names = Json::array();
-  for (const OperationInfo& info : SupportedOperationInfos()) names.push_back(info.class_name);
+  for (const OperationInfo* info : RunnableOperations(call)) names.push_back(info->class_name);
   return JsonResponse(names);
 }
 
-RestResponse AllOperationDetails(const RouteCall&) {
+RestResponse AllOperationDetails(const RouteCall& call) {
   Json details = Json::array();
-  for (const OperationInfo& info : SupportedOperationInfos()) {
-    details.push_back(OperationDetailJson(info));
+  for (const OperationInfo* info : RunnableOperations(call)) {
+    details.push_back(OperationDetailJson(*info));
   }
   return JsonResponse(details);
+}
+
+// Gaffer lists every operation class on its classpath here, supported or
+// not; Quarry has no classes it does not run, so it says so rather than
+// pass its supported list off as that.
+RestResponse EveryOperationClassDetails(const RouteCall&) {
+  return GafferErrorResponse(501,
+                             "Quarry knows only the operations it runs: see "
+                             "/graph/operations/details");
 }
 
 // Gaffer's 404 for a class it cannot load; Quarry knows no class it does not
@@ -95,9 +116,10 @@ std::vector<RestRoute> OperationRoutes() {
        RouteBody::kJsonArray},
       {"GET", "/graph/operations/details", AllOperationDetails, kTag,
        "Returns the details of every operation supported by the store", 200, RouteBody::kJsonArray},
-      {"GET", "/graph/operations/details/all", AllOperationDetails, kTag,
-       "Returns the details of every operation (Quarry lists only those it runs)", 200,
-       RouteBody::kJsonArray},
+      {"GET", "/graph/operations/details/all", EveryOperationClassDetails, kTag,
+       "Gaffer's details of every operation class, supported or not: 501 in Quarry, which "
+       "knows only the operations it runs (/graph/operations/details)",
+       501, RouteBody::kJsonArray},
       {"GET",
        "/graph/operations/{className}",
        OperationDetails,
