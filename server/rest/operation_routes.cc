@@ -75,8 +75,11 @@ RestResponse NextOperations(const RouteCall& call) {
   if (info == nullptr) {
     return GafferErrorResponse(404, "Operation class was not found: " + call.params[0]);
   }
+  const bool admin = call.executor.MayRunAdminOperations(*call.request.user);
   Json next = Json::array();
-  for (const std::string& name : NextOperationClassNames(*info)) next.push_back(name);
+  for (const std::string& name : NextOperationClassNames(*info)) {
+    if (admin || !RequiresAdminAuth(name)) next.push_back(name);  // As RunnableOperations.
+  }
   return JsonResponse(next);
 }
 
