@@ -160,7 +160,9 @@ Status CheckViewClass(const Json& json, std::string_view path) {
   }
   if (jf::ClassNameMatches(name, "uk.gov.gchq.gaffer.data.elementdefinition.view.NamedView")) {
     return InvalidArgumentError(std::string(path.empty() ? "view" : path) +
-                                ": a named view is not resolved here; only the executor resolves them, in the views of reads and named views (class '" + name + "')");
+                                ": a named view is not resolved here; only the executor resolves "
+                                "them, in the views of reads and named views (class '" +
+                                name + "')");
   }
   return InvalidArgumentError(where + ": unknown view class '" + name + "'");
 }

@@ -121,8 +121,8 @@ TEST(ExportOpsTest, ResultCacheIsReadLaterByJobId) {
   EXPECT_TRUE(SameElements(out, DocAllElements()));
   // The request was tracked as a job (Gaffer's JobTracker records every
   // chain): its id reads back, finished, after the request ended.
-  ASSERT_OK_AND_ASSIGN(Json later, f.Run(R"({"class":"GetJobDetails","jobId":")" + job_id +
-                                         R"("})"));
+  ASSERT_OK_AND_ASSIGN(Json later,
+                       f.Run(R"({"class":"GetJobDetails","jobId":")" + job_id + R"("})"));
   EXPECT_EQ(later["jobId"], job_id);
   EXPECT_EQ(later["status"], "FINISHED");
   EXPECT_TRUE(later.contains("endTime"));

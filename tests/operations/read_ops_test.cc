@@ -155,16 +155,15 @@ TEST(ReadOpsTest, UnknownNamedViewIsRefusedNotAnsweredUnfiltered) {
   DocFixture f;
   // Answering a view that names a missing stored view as an empty view would
   // return every group unfiltered (Gaffer: "No NamedView with the name ... exists").
-  EXPECT_THAT(f.Run(R"({"class":"OperationChain","operations":[
+  EXPECT_THAT(
+      f.Run(R"({"class":"OperationChain","operations":[
                   {"class":"GetElements","input":[2],
                    "view":{"class":"NamedView","name":"isMoreThan","parameters":{"value":2}}}]})"),
-              StatusIsWithMessage(StatusCode::kNotFound,
-                                  "No NamedView with the name isMoreThan exists"));
-  EXPECT_THAT(
-      f.Run(R"({"class":"GetAllElements",
+      StatusIsWithMessage(StatusCode::kNotFound, "No NamedView with the name isMoreThan exists"));
+  EXPECT_THAT(f.Run(R"({"class":"GetAllElements",
                        "view":{"class":"uk.gov.gchq.gaffer.data.elementdefinition.view.NamedView",
                                "name":"v"}})"),
-      StatusIsWithMessage(StatusCode::kNotFound, "No NamedView with the name v exists"));
+              StatusIsWithMessage(StatusCode::kNotFound, "No NamedView with the name v exists"));
 }
 
 }  // namespace

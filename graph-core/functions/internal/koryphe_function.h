@@ -62,6 +62,6 @@ void AddConversionFunctions(std::vector<FunctionClass>* out);
 void AddStringFunctions(std::vector<FunctionClass>* out);
 void AddNumericFunctions(std::vector<FunctionClass>* out);
 void AddRoadTrafficFunctions(std::vector<FunctionClass>* out);  // Gaffer's road-traffic demo.
-void AddGafferTypeFunctions(std::vector<FunctionClass>* out);    // uk.gov.gchq.gaffer.types.function.
+void AddGafferTypeFunctions(std::vector<FunctionClass>* out);  // uk.gov.gchq.gaffer.types.function.
 
 }  // namespace quarry::functions_internal

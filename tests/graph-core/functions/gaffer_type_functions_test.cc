@@ -23,7 +23,8 @@ TEST(FreqMapExtractorTest, ExtractsTheKeysCount) {
   ASSERT_OK_AND_ASSIGN(Value no_map, Call(*fn, {Value()}));
   EXPECT_TRUE(no_map.is_null());
   EXPECT_THAT(Call(*fn, {Value::String("BUS")}), StatusIs(StatusCode::kInvalidArgument));
-  EXPECT_EQ(fn->ToJson(), Json::parse(R"({"class":"uk.gov.gchq.gaffer.types.function.FreqMapExtractor",
+  EXPECT_EQ(fn->ToJson(),
+            Json::parse(R"({"class":"uk.gov.gchq.gaffer.types.function.FreqMapExtractor",
                                           "key":"BUS"})"));
 }
 

@@ -177,7 +177,7 @@ TEST_F(RestHttpE2eTest, SlowlorisIsCutOffWithinTheHeaderTimeoutWhileOthersAreSer
   EXPECT_TRUE(closed);
   EXPECT_GE(seconds, 9.0);   // Not before the timeout...
   EXPECT_LT(seconds, 14.0);  // ...nor long after it.
-  EXPECT_GE(served, 5);  // Others were answered all along.
+  EXPECT_GE(served, 5);      // Others were answered all along.
 }
 
 TEST_F(RestHttpE2eTest, FortyIdleKeepAliveConnectionsDoNotBlockAFortyFirst) {

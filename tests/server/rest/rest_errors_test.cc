@@ -1,5 +1,6 @@
 // Gaffer's error body and the Status -> HTTP status mapping.
 #include <gtest/gtest.h>
+
 #include <nlohmann/json.hpp>
 
 #include "server/rest/rest_api.h"
