@@ -198,7 +198,7 @@ namespace operations_internal {
 
 Result<std::pair<std::unique_ptr<ExecContext>, StepOutput>> RunParsed(
     const std::shared_ptr<Graph>& graph, const ExecutorLimits& limits, const User& user,
-    const Operation& chain, std::string job_id, bool in_job) {
+    Operation chain, std::string job_id, bool in_job) {
   auto ctx = std::make_unique<ExecContext>();
   ctx->graph = graph;
   ctx->user = user;
@@ -212,7 +212,9 @@ Result<std::pair<std::unique_ptr<ExecContext>, StepOutput>> RunParsed(
   ctx->start_time_ms = NowMillis();
   // Named operations and views are resolved before anything runs (jobs too);
   // the job's details keep the chain as submitted, as Gaffer's do.
-  Operation resolved = chain;
+  // `chain` is this call's own (moved in by Execute/Open): resolved in place,
+  // so an AddElements' explicit input is never copied.
+  Operation& resolved = chain;
   QUARRY_RETURN_IF_ERROR(ResolveNamed(&resolved, *ctx));
   // Flow limits (While's maxRepeats) are checked on the resolved chain, so a
   // named operation cannot smuggle an unbounded loop past them.
@@ -236,7 +238,7 @@ Result<std::pair<std::unique_ptr<ExecContext>, StepOutput>> Run(const std::share
   ParseLimits parse_limits{limits.max_operation_json_bytes, limits.max_json_depth};
   QUARRY_ASSIGN_OR_RETURN(Operation chain, ParseOperationChain(operation_json, parse_limits));
   // Each request gets its own job id, as each Gaffer Context does.
-  return operations_internal::RunParsed(graph, limits, user, chain, NewJobId(), false);
+  return operations_internal::RunParsed(graph, limits, user, std::move(chain), NewJobId(), false);
 }
 
 }  // namespace

@@ -110,7 +110,7 @@ Status RecordRequestAsJob(ExecContext& ctx);
 // returning the context that keeps the output's streams alive.
 Result<std::pair<std::unique_ptr<ExecContext>, StepOutput>> RunParsed(
     const std::shared_ptr<Graph>& graph, const ExecutorLimits& limits, const User& user,
-    const Operation& chain, std::string job_id, bool in_job);
+    Operation chain, std::string job_id, bool in_job);
 // --- branch flow: element functions (Filter, Transform, Aggregate,
 // Validate), comparisons (Sort, Max, Min), flow control and variables (If,
 // While, ForEach, Set/GetVariable(s)) and traits (GetTraits, HasTrait).
