@@ -50,7 +50,13 @@ Result<Json> ReadJson(const fs::path& path) {
 
 // A canonical text for one result item: parsed and re-written (so property
 // order and typing forms do not matter); matchedVertex dropped unless compared.
-std::string Canonical(const Json& item, bool compare_matched_vertex) {
+std::string Canonical(const Json& item, bool compare_matched_vertex, bool unordered_nested) {
+  if (unordered_nested && item.is_array()) {
+    std::vector<std::string> inner;
+    for (const Json& i : item) inner.push_back(Canonical(i, compare_matched_vertex, false));
+    std::sort(inner.begin(), inner.end());
+    return Json(inner).dump();
+  }
   Result<Item> parsed = operations_internal::ParseItem(item, "item");
   if (!parsed.ok()) return "unparsed:" + item.dump();
   Json j = ItemToJson(*parsed);
@@ -58,12 +64,31 @@ std::string Canonical(const Json& item, bool compare_matched_vertex) {
   return j.dump();
 }
 
-std::vector<std::string> CanonicalList(const Json& items, bool mv) {
+// `sorted` false keeps the result's order ("ordered" mode).
+std::vector<std::string> CanonicalList(const Json& items, bool mv, bool nested,
+                                       bool sorted = true) {
   std::vector<std::string> out;
   if (!items.is_array()) return {"not an array: " + items.dump()};
-  for (const Json& item : items) out.push_back(Canonical(item, mv));
-  std::sort(out.begin(), out.end());
+  for (const Json& item : items) out.push_back(Canonical(item, mv, nested));
+  if (sorted) std::sort(out.begin(), out.end());
   return out;
+}
+
+// "ordered_by_property": the named property never decreases along the result.
+::testing::AssertionResult OrderedBy(const Json& c, const Json& actual) {
+  const std::string key = c.value("ordered_by_property", "");
+  if (key.empty() || !actual.is_array()) return ::testing::AssertionSuccess();
+  Json previous;
+  for (const Json& item : actual) {
+    Json value = item.is_object() && item.contains("properties") && item["properties"].contains(key)
+                     ? item["properties"][key]
+                     : Json();
+    if (!previous.is_null() && value < previous) {
+      return ::testing::AssertionFailure() << "not ordered by " << key << ": " << actual.dump();
+    }
+    previous = value;
+  }
+  return ::testing::AssertionSuccess();
 }
 
 std::string Join(const std::vector<std::string>& v) {
@@ -75,7 +100,9 @@ std::string Join(const std::vector<std::string>& v) {
 ::testing::AssertionResult Compare(const Json& c, const Json& actual) {
   std::string mode = c.value("compare", "multiset");
   bool mv = c.value("compare_matched_vertex", false);
+  bool nested = c.value("unordered_nested", false);
   const Json& expected = c["expected"];
+  if (::testing::AssertionResult ordered = OrderedBy(c, actual); !ordered) return ordered;
   if (mode == "exact") {
     if (actual == expected) return ::testing::AssertionSuccess();
     return ::testing::AssertionFailure() << "got " << actual.dump() << " want " << expected.dump();
@@ -93,10 +120,14 @@ std::string Join(const std::vector<std::string>& v) {
     if (ok) return ::testing::AssertionSuccess();
     return ::testing::AssertionFailure() << "got " << actual.dump() << " want " << expected.dump();
   }
-  std::vector<std::string> got = CanonicalList(actual, mv);
-  std::vector<std::string> want = CanonicalList(expected, mv);
+  // A single result (Max, Min, Map's FirstItem) compares as a list of one.
+  const Json listed = actual.is_array() ? actual : Json::array({actual});
+  const Json listed_expected = expected.is_array() ? expected : Json::array({expected});
+  const bool keep_order = mode == "ordered";
+  std::vector<std::string> got = CanonicalList(listed, mv, nested, !keep_order);
+  std::vector<std::string> want = CanonicalList(listed_expected, mv, nested, !keep_order);
   bool ok = false;
-  if (mode == "multiset") {
+  if (mode == "multiset" || mode == "ordered") {
     ok = got == want;
   } else if (mode == "set") {
     ok = std::set<std::string>(got.begin(), got.end()) ==
@@ -155,6 +186,13 @@ TEST_P(ConformanceTest, MatchesGaffer) {
   user.user_id = c["user"].value("userId", "UNKNOWN");
   if (c["user"].contains("dataAuths")) {
     for (const Json& a : c["user"]["dataAuths"]) user.data_auths.push_back(a.get<std::string>());
+  }
+  if (c["user"].contains("opAuths")) {
+    for (const Json& a : c["user"]["opAuths"]) user.op_auths.push_back(a.get<std::string>());
+  }
+  // "setup": operations the case's user runs first (e.g. AddNamedOperation).
+  for (const Json& op : c.value("setup", Json::array())) {
+    ASSERT_OK(executor.Execute(user, op.dump()).status());
   }
   ASSERT_OK_AND_ASSIGN(Json actual, executor.Execute(user, c["operation"].dump()));
   ::testing::AssertionResult result = Compare(c, actual);
