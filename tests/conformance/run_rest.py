@@ -77,21 +77,32 @@ def auth_header(user_id):
     return {"Authorization": "Basic " + token, "Content-Type": "application/json"}
 
 
+def normalised(value, matched_vertex):
+    """`value` with full element class names, no matchedVertex (unless compared) and
+    lists of elements sorted (the elements of a walk's hop or vertex have no order)."""
+    if isinstance(value, list):
+        items = [normalised(v, matched_vertex) for v in value]
+        if items and all(isinstance(i, dict) and i.get("class") in SHORT_CLASSES.values()
+                         for i in items):
+            items.sort(key=lambda i: json.dumps(i, sort_keys=True))
+        return items
+    if not isinstance(value, dict):
+        return value
+    out = {k: normalised(v, matched_vertex) for k, v in value.items()}
+    if out.get("class") in SHORT_CLASSES:
+        out["class"] = SHORT_CLASSES[out["class"]]
+    if out.get("class") in (SHORT_CLASSES["Entity"], SHORT_CLASSES["Edge"]):
+        out.setdefault("properties", {})
+        if not matched_vertex:
+            out.pop("matchedVertex", None)
+    return out
+
+
 def canonical(item, matched_vertex, unordered_nested=False):
-    """Gaffer's Element.equals as text: full class names, no matchedVertex."""
+    """Gaffer's Element.equals as text (see normalised)."""
     if unordered_nested and isinstance(item, list):
         return json.dumps(sorted(canonical(i, matched_vertex) for i in item))
-    if isinstance(item, dict):
-        item = dict(item)
-        if item.get("class") in SHORT_CLASSES:
-            item["class"] = SHORT_CLASSES[item["class"]]
-        if not matched_vertex:
-            item.pop("matchedVertex", None)
-        if item.get("class") == SHORT_CLASSES["Edge"]:
-            item.setdefault("properties", {})
-        if item.get("class") == SHORT_CLASSES["Entity"]:
-            item.setdefault("properties", {})
-    return json.dumps(item, sort_keys=True)
+    return json.dumps(normalised(item, matched_vertex), sort_keys=True)
 
 
 def compare(case, actual):

@@ -50,6 +50,42 @@ Result<Json> ReadJson(const fs::path& path) {
 
 // A canonical text for one result item: parsed and re-written (so property
 // order and typing forms do not matter); matchedVertex dropped unless compared.
+bool IsElementJson(const Json& j) {
+  if (!j.is_object() || !j.contains("class") || !j["class"].is_string()) return false;
+  const std::string& c = j["class"].get_ref<const std::string&>();
+  return c == "uk.gov.gchq.gaffer.data.element.Entity" ||
+         c == "uk.gov.gchq.gaffer.data.element.Edge";
+}
+
+// A result that is not an element or id (e.g. a Walk): its elements re-written
+// canonically, matchedVertex dropped unless compared, and each list of elements
+// sorted (a walk's hop or vertex holds its elements in no order).
+Json Normalised(const Json& j, bool compare_matched_vertex) {
+  if (IsElementJson(j)) {
+    Result<Item> parsed = operations_internal::ParseItem(j, "item");
+    Json out = parsed.ok() ? ItemToJson(*parsed) : j;
+    if (!compare_matched_vertex) out.erase("matchedVertex");
+    return out;
+  }
+  if (j.is_object()) {
+    Json out = Json::object();
+    for (const auto& [k, v] : j.items()) out[k] = Normalised(v, compare_matched_vertex);
+    return out;
+  }
+  if (!j.is_array()) return j;
+  Json out = Json::array();
+  bool all_elements = !j.empty();
+  for (const Json& v : j) {
+    all_elements = all_elements && IsElementJson(v);
+    out.push_back(Normalised(v, compare_matched_vertex));
+  }
+  if (all_elements) {
+    std::sort(out.begin(), out.end(),
+              [](const Json& a, const Json& b) { return a.dump() < b.dump(); });
+  }
+  return out;
+}
+
 std::string Canonical(const Json& item, bool compare_matched_vertex, bool unordered_nested) {
   if (unordered_nested && item.is_array()) {
     std::vector<std::string> inner;
@@ -58,7 +94,7 @@ std::string Canonical(const Json& item, bool compare_matched_vertex, bool unorde
     return Json(inner).dump();
   }
   Result<Item> parsed = operations_internal::ParseItem(item, "item");
-  if (!parsed.ok()) return "unparsed:" + item.dump();
+  if (!parsed.ok()) return Normalised(item, compare_matched_vertex).dump();
   Json j = ItemToJson(*parsed);
   if (!compare_matched_vertex && j.is_object()) j.erase("matchedVertex");
   return j.dump();
