@@ -185,6 +185,7 @@ Result<Command> ParseServe(const std::vector<std::string>& args) {
                                                   {"http-port", true},
                                                   {"bind", true},
                                                   {"users", true},
+                                                  {"ui-dir", true},
                                                   {"max-frame-bytes", true},
                                                   {"max-connections", true}}));
   if (raw.help) return HelpRequest{std::string(usage_internal::kServeUsage)};
@@ -207,6 +208,10 @@ Result<Command> ParseServe(const std::vector<std::string>& args) {
     out.bind_address = *p;
   }
   if (const std::string* p = raw.Last("users")) out.users_file = *p;
+  if (const std::string* p = raw.Last("ui-dir")) {
+    if (p->empty()) return UsageError("serve", "--ui-dir: empty directory");
+    out.ui_dir = *p;
+  }
   if (const std::string* p = raw.Last("max-frame-bytes")) {
     QUARRY_ASSIGN_OR_RETURN(out.max_frame_bytes,
                             ParseUnsigned("serve", "max-frame-bytes", *p, 1024, 100'000'000));

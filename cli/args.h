@@ -63,6 +63,7 @@ struct ServeArgs {
   std::optional<int> http_port;  // Gaffer's REST API over HTTP, when given.
   std::string bind_address = "127.0.0.1";
   std::optional<std::string> users_file;
+  std::optional<std::string> ui_dir;  // The explorer page's files; default: the build's.
   std::optional<size_t> max_frame_bytes;
   std::optional<int> max_connections;
 };

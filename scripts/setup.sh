@@ -6,10 +6,12 @@
 # Usage: scripts/setup.sh [example|tests] [ninja targets...]
 #   example  what scripts/run-example.sh needs: the toolchain, the libraries
 #            Quarry links, Python with Thrift for the example's client; builds
-#            only the quarry binary, the road-traffic generator and the Python
-#            Thrift bindings.
+#            only the quarry binary (with the explorer page, bundled by node
+#            and npm), the road-traffic generator and the Python Thrift
+#            bindings.
 #   tests    (the default) what scripts/run-tests.sh needs on top: GoogleTest,
-#            python3-requests for the REST end-to-end tests, and PostgreSQL and
+#            python3-requests for the REST end-to-end tests, Chromium with
+#            Selenium for the explorer page's browser test, and PostgreSQL and
 #            SQLite for the benchmark smoke test; builds everything.
 # Extra arguments name ninja targets to build instead of the profile's.
 set -euo pipefail
@@ -32,10 +34,18 @@ EXAMPLE_PACKAGES=(
   nlohmann-json3-dev                         # JSON
   python3 python3-thrift python3-six         # the example's Python Thrift client
 )
+# The explorer page (web/, served at /ui/) is bundled with node and npm at
+# build time. Checked by command rather than by package: a node from another
+# Debian-format source (which bundles npm) serves as well, and Debian's npm
+# package would conflict with it.
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  EXAMPLE_PACKAGES+=(nodejs npm)
+fi
 TEST_PACKAGES=(
   libgtest-dev libgmock-dev                  # the unit and end-to-end tests
   python3-requests                           # REST end-to-end tests
   postgresql-15 libpq-dev libsqlite3-dev     # bench_quick: the SQL reference systems
+  chromium chromium-driver python3-selenium  # explorer_browser_test: the /ui/ page in headless Chromium
 )
 PACKAGES=("${EXAMPLE_PACKAGES[@]}")
 if [ "$PROFILE" = tests ]; then PACKAGES+=("${TEST_PACKAGES[@]}"); fi

@@ -30,6 +30,8 @@ Status RunServe(const ServeArgs& args, std::FILE* out) {
     http.bind_address = args.bind_address;
     http.port = *args.http_port;
   }
+  // The explorer page (branch explorer): the build's web/dist unless --ui-dir.
+  options.ui_dir = args.ui_dir.value_or(QUARRY_UI_DEFAULT_DIR);
   options.rest_info.graph_id = std::filesystem::path(args.graph_dir).lexically_normal().filename();
   if (options.rest_info.graph_id.empty()) {  // "dir/" normalises to a trailing empty name.
     options.rest_info.graph_id =

@@ -70,6 +70,8 @@ one process.
                         "opAuths"}]}; without it only userId "anonymous" or "UNKNOWN"
                         is accepted, with no auths (over HTTP: no Authorization
                         header means "UNKNOWN")
+  --ui-dir DIR          the explorer page's built files, served at /ui/ with
+                        --http-port (default: this build's web/dist)
   --max-frame-bytes N   largest Thrift request frame (default 64 MiB, at most 100000000)
   --max-connections N   concurrent Thrift connections, a thread each (default 512);
                         a connection silent for 60 s is closed

@@ -3,6 +3,7 @@
 #include <csignal>
 #include <cstring>
 
+#include "server/rest/ui_files.h"
 #include "server/rpc_server.h"
 #include "server/service/quarry_service.h"
 
@@ -18,7 +19,9 @@ Result<std::unique_ptr<HttpServer>> StartHttp(std::shared_ptr<const Executor> ex
                                               const ServeOptions& options) {
   auto api = std::make_shared<const RestApi>(std::move(executor), options.rest_info);
   RestHandler handler = [api](const RestRequest& request) { return api->Handle(request); };
-  return HttpServer::Start(std::move(handler), {}, users, *options.http);
+  std::vector<HttpPathHandler> extra_paths;
+  if (!options.ui_dir.empty()) extra_paths.push_back(UiPathHandler(options.ui_dir));
+  return HttpServer::Start(std::move(handler), std::move(extra_paths), users, *options.http);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <memory>
 #include <optional>
+#include <string>
 
 #include "graph-core/status.h"
 #include "operations/executor.h"
@@ -20,6 +21,9 @@ struct ServeOptions {
   std::optional<ServerOptions> thrift;
   std::optional<HttpServerOptions> http;
   RestServiceInfo rest_info;  // What the REST API says about the service.
+  // The explorer page's built files (server/rest/ui_files.h), served at /ui/
+  // beside the REST API; empty: no page.
+  std::string ui_dir;
 };
 
 // Starts the servers asked for over `executor` and writes, for Thrift then
