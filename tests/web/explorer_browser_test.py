@@ -20,7 +20,9 @@ Steps, each with a screenshot under SCREENSHOT_DIR:
  5. paste a GetAllElements: the count bar shows the whole sample's count
     (REST's Count) and the pages go through all of it; pasted bad JSON and an
     operation the server refuses show their errors;
- 6. sign in as carol (no auths): the same query shows no restricted row.
+ 6. the history lists what ran; the named operation "road-junctions" runs
+    from its form (input M32, parameter limit 3) with REST's rows;
+ 7. sign in as carol (no auths): the same query shows no restricted row.
 Usage: explorer_browser_test.py QUARRY_BINARY SOURCE_DIR SCREENSHOT_DIR
 """
 import base64
@@ -67,6 +69,19 @@ SECRET_EDGE = {
                    "count": {"java.lang.Long": 5000},
                    "countByVehicleType": {"uk.gov.gchq.gaffer.types.FreqMap": {"CAR": 5000}},
                    "visibility": "private"}}
+
+# A named operation with a parameter: the junctions on the input roads, at most
+# `limit` of them.
+ROAD_JUNCTIONS = {
+    "class": "uk.gov.gchq.gaffer.named.operation.AddNamedOperation",
+    "operationName": "road-junctions", "description": "Junctions on the input roads",
+    "operationChain": {"operations": [
+        {"class": OPS + ".get.GetAdjacentIds", "includeIncomingOutGoing": "OUTGOING",
+         "view": {"edges": {"RoadHasJunction": {}}}},
+        {"class": OPS + ".Limit", "resultLimit": "${limit}", "truncate": True}]},
+    "parameters": {"limit": {"description": "at most this many junctions", "defaultValue": 2,
+                             "valueClass": "java.lang.Integer", "required": False}},
+    "overwriteFlag": True}
 
 
 def write_schema(directory):
@@ -128,6 +143,7 @@ class Server:
                  "input": lines[first:first + 2000]},
                 {"class": OPS + ".add.AddElements"}]})
         self.rest({"class": OPS + ".add.AddElements", "input": [SECRET_EDGE]})
+        self.rest(ROAD_JUNCTIONS)
 
     def stop(self):
         self.process.terminate()
@@ -311,7 +327,34 @@ class ExplorerTest(unittest.TestCase):
         self.assertEqual(len(self.driver.find_elements(By.CSS_SELECTOR, "#results-table tbody tr")), 25)
         self.shot("5-all-elements")
 
-        # 6. carol, without auths, sees nothing restricted.
+        # 6. History keeps what ran; a named operation runs from its form.
+        self.driver.find_element(By.CSS_SELECTOR, '[data-tab="history"]').click()
+        history = self.by_id("panel-history").text
+        self.assertIn("GetAllElements", history)
+        self.assertIn("GetElements", history)
+        self.driver.find_element(By.CSS_SELECTOR, '[data-tab="named"]').click()
+        card = self.wait.until(lambda d: d.find_element(
+            By.CSS_SELECTOR, '[data-named="road-junctions"]'))
+        limit = card.find_element(By.CSS_SELECTOR, 'input[data-parameter="limit"]')
+        self.assertEqual(limit.get_attribute("value"), "2")  # The default.
+        limit.clear()
+        limit.send_keys("3")
+        card.find_element(By.CSS_SELECTOR, "textarea.named-input").send_keys("M32")
+        self.shot("6-named-operation")
+        card.find_element(By.TAG_NAME, "button").click()
+        self.wait.until(lambda d: d.find_element(By.ID, "result-bar").get_attribute("data-state"))
+        self.assertEqual(self.by_id("result-bar").get_attribute("data-state"), "done")
+        junctions = self.server.rest({
+            "class": "uk.gov.gchq.gaffer.named.operation.NamedOperation",
+            "operationName": "road-junctions", "parameters": {"limit": 3},
+            "input": [{"class": "uk.gov.gchq.gaffer.operation.data.EntitySeed", "vertex": "M32"}]})
+        self.assertEqual(len(junctions), 3)
+        for seed in junctions:
+            self.assertTrue(seed["vertex"].startswith("M32:"), seed)
+        self.assertEqual(sorted(json.loads(r["value"])["vertex"] for r in self.table_rows()),
+                         sorted(seed["vertex"] for seed in junctions))
+
+        # 7. carol, without auths, sees nothing restricted.
         self.sign_in("carol")
         self.build_m32_query()
         self.run_and_wait()
@@ -321,7 +364,7 @@ class ExplorerTest(unittest.TestCase):
         self.assertEqual(len(as_carol), len(expected) - 1)
         self.assertNotIn("SECRET:1", {r["destination"] for r in rows})
         self.assertIn("signed in as carol", self.by_id("user").text)
-        self.shot("6-carol")
+        self.shot("7-carol")
         print(f"browser steps took {time.time() - started:.1f} s")
 
 

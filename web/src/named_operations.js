@@ -1,6 +1,6 @@
 // Named operations: GetAllNamedOperations lists them; each is runnable with a
-// form for its parameters (defaults filled in; values are JSON when they
-// parse as JSON, text otherwise).
+// form for its input (vertices, as EntitySeeds) and its parameters (defaults
+// filled in; values are JSON when they parse as JSON, text otherwise).
 import { h, clear } from './dom.js';
 import { CLASS } from './gaffer.js';
 import { execute } from './api.js';
@@ -22,8 +22,14 @@ function card(detail, onRun) {
         `${name}${parameter.required ? ' (required)' : ''} `, input,
         parameter.description ? h('small', {}, ` ${parameter.description}`) : null)];
   });
+  const seeds = h('textarea', { class: 'named-input', rows: 2,
+    placeholder: 'input vertices, one per line (optional)' });
   const run = () => {
     const operation = { class: CLASS.namedOperation, operationName: detail.operationName };
+    const vertices = seeds.value.split('\n').map((line) => line.trim()).filter(Boolean);
+    if (vertices.length) {
+      operation.input = vertices.map((vertex) => ({ class: CLASS.entitySeed, vertex }));
+    }
     const values = {};
     for (const [name, input] of inputs) {
       if (input.value.trim() !== '') values[name] = parameterValue(input.value);
@@ -34,6 +40,7 @@ function card(detail, onRun) {
   return h('section', { class: 'group-card named', 'data-named': detail.operationName },
       h('h3', {}, detail.operationName),
       detail.description ? h('p', { class: 'description' }, detail.description) : null,
+      h('label', { class: 'block' }, 'Input ', seeds),
       inputs.map(([, , label]) => label),
       h('button', { onclick: run }, 'Run'));
 }
