@@ -110,6 +110,7 @@ PYTHON
 echo
 echo "Serving Gaffer's REST API for graph roadTraffic at $API (also /rest/v2, /rest/latest)"
 echo "  curl $API/graph/status"
+echo "  Explorer (schema, query builder, table and graph): http://127.0.0.1:$PORT/ui/"
 echo "  OpenAPI: $API/openapi.json     server log: $SERVE_LOG"
 echo "Ctrl-C to stop."
 wait "$SERVER"

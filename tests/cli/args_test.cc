@@ -162,5 +162,15 @@ TEST(ArgsTest, DoubleDashEndsFlags) {
   EXPECT_EQ(std::get<AddArgs>(command).files, (std::vector<std::string>{"--weird-file-name"}));
 }
 
+// The explorer page's directory (branch explorer): absent means the build's.
+TEST(ArgsTest, ServeUiDir) {
+  ASSERT_OK_AND_ASSIGN(Command command, Parse({"serve", "g", "--http-port", "0"}));
+  EXPECT_FALSE(std::get<ServeArgs>(command).ui_dir.has_value());
+  ASSERT_OK_AND_ASSIGN(command, Parse({"serve", "g", "--http-port", "0", "--ui-dir", "/srv/ui"}));
+  EXPECT_EQ(std::get<ServeArgs>(command).ui_dir, "/srv/ui");
+  EXPECT_THAT(Parse({"serve", "g", "--ui-dir", ""}),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "--ui-dir: empty directory"));
+}
+
 }  // namespace
 }  // namespace quarry::cli

@@ -167,7 +167,8 @@ class ExplorerTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.work = tempfile.mkdtemp(prefix="quarry_explorer_")
-        os.makedirs(SHOTS, exist_ok=True)
+        shutil.rmtree(SHOTS, ignore_errors=True)
+        os.makedirs(SHOTS)
         cls.server = Server(cls.work)
         cls.server.load_sample()
         options = webdriver.ChromeOptions()

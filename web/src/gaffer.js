@@ -13,6 +13,14 @@ export const CLASS = {
   getAllNamedOperations: 'uk.gov.gchq.gaffer.named.operation.GetAllNamedOperations',
 };
 
+// A typed value as Gaffer's JSON writes it: {"java.lang.Long": 5},
+// {"uk.gov.gchq.gaffer.types.FreqMap": {...}}. The class name, or null.
+function wrapperClass(value) {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const keys = Object.keys(value);
+  return keys.length === 1 && /^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*\.[A-Z]\w*$/.test(keys[0]) ? keys[0] : null;
+}
+
 export function shortClass(name) {
   return typeof name === 'string' ? name.slice(name.lastIndexOf('.') + 1) : String(name);
 }
@@ -21,10 +29,8 @@ export function shortClass(name) {
 // {"java.lang.Long": 5} unwrapped, dates as ISO text, the rest as JSON.
 export function display(value, javaClass) {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'object' && !Array.isArray(value)) {
-    const keys = Object.keys(value);
-    if (keys.length === 1 && keys[0].startsWith('java.')) return display(value[keys[0]], keys[0]);
-  }
+  const wrapped = wrapperClass(value);
+  if (wrapped) return display(value[wrapped], wrapped);
   if (javaClass === 'java.util.Date' && typeof value === 'number') {
     return new Date(value).toISOString();
   }
@@ -33,10 +39,8 @@ export function display(value, javaClass) {
 
 // The sortable value: numbers as numbers, the rest as display text.
 export function sortKey(value) {
-  if (value && typeof value === 'object' && !Array.isArray(value)) {
-    const keys = Object.keys(value);
-    if (keys.length === 1 && keys[0].startsWith('java.')) return sortKey(value[keys[0]]);
-  }
+  const wrapped = wrapperClass(value);
+  if (wrapped) return sortKey(value[wrapped]);
   return typeof value === 'number' ? value : display(value);
 }
 
