@@ -78,9 +78,9 @@ TEST_F(UiFilesTest, HashedAssetsAreImmutableWithTheirTypes) {
 
 TEST_F(UiFilesTest, UnknownFilesAndTypesAre404) {
   EXPECT_EQ(Get("/ui/missing.js").status, 404);
-  EXPECT_EQ(Get("/ui/notes.md").status, 404);      // Not a served type.
-  EXPECT_EQ(Get("/ui/assets").status, 404);        // A directory.
-  EXPECT_EQ(Get("/ui/.hidden.txt").status, 404);   // Hidden names.
+  EXPECT_EQ(Get("/ui/notes.md").status, 404);     // Not a served type.
+  EXPECT_EQ(Get("/ui/assets").status, 404);       // A directory.
+  EXPECT_EQ(Get("/ui/.hidden.txt").status, 404);  // Hidden names.
   EXPECT_NE(Get("/ui/missing.js").body.find("\"statusCode\":404"), std::string::npos);
 }
 
