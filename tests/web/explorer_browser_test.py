@@ -249,6 +249,22 @@ class ExplorerTest(unittest.TestCase):
             "arguments[0].value = arguments[1];"
             "arguments[0].dispatchEvent(new Event('input'));", editor, text)
 
+    def test_static_files(self):
+        """/ui/ over plain HTTP: types, caching, 404s, no traversal, no sign-in."""
+        with urllib.request.urlopen(self.server.base + "/ui/", timeout=10) as response:
+            self.assertEqual(response.headers["Content-Type"], "text/html; charset=utf-8")
+            self.assertEqual(response.headers["Cache-Control"], "no-cache")
+            page = response.read().decode()
+        script = page.split('src="./assets/')[1].split('"')[0]
+        with urllib.request.urlopen(self.server.base + "/ui/assets/" + script, timeout=10) as response:
+            self.assertEqual(response.headers["Content-Type"], "text/javascript; charset=utf-8")
+            self.assertIn("immutable", response.headers["Cache-Control"])
+        for path in ["/ui/no-such-file.js", "/ui/%2e%2e/%2e%2e/CMakeCache.txt", "/ui/..%2fweb.stamp"]:
+            with self.assertRaises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(self.server.base + path, timeout=10)
+            self.assertEqual(refused.exception.code, 404, path)
+            self.assertEqual(json.loads(refused.exception.read())["statusCode"], 404)
+
     def test_explorer(self):
         started = time.time()
         # 1. Sign in; the schema's seven groups. The page paints within 1 s.
