@@ -17,6 +17,9 @@ const $ = (id) => document.getElementById(id);
 let table;
 let graph;
 let running = null;  // The AbortController of the operation running.
+// Rows kept in the browser; a larger result is cut here (the server stops
+// when the connection closes) and the bar says so.
+const MAX_ROWS = 100000;
 
 function showError(error, where = $('errors')) {
   const body = error.body || {};
@@ -71,13 +74,19 @@ async function run() {
     $('result-bar').textContent = `${table.items.length} results · ${seconds} s · ${state}`;
   };
   let outcome = 'done';
+  let truncated = false;
   try {
     await api.executeChunked(text, (items) => {
-      table.add(items);
+      table.add(items.slice(0, MAX_ROWS - table.items.length));
       status('running');
+      if (table.items.length >= MAX_ROWS) {
+        truncated = true;
+        controller.abort();
+      }
     }, controller.signal);
   } catch (error) {
     outcome = error.name === 'AbortError' ? 'stopped' : `failed: ${error.message}`;
+    if (truncated) outcome = `stopped at ${MAX_ROWS} rows: narrow the query (a view, a Limit)`;
     if (error.name !== 'AbortError') showError(error);
   }
   if (running === controller) running = null;
@@ -161,6 +170,9 @@ async function start() {
   const builder = new Builder($('builder'), schema, predicates, setEditor);
   setEditor(builder.operation());
   $('operation-json').addEventListener('input', checkEditor);
+  $('operation-json').addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) run();
+  });
   $('run').onclick = run;
   $('stop').onclick = () => running && running.abort();
   $('show-table').onclick = () => showResults('table');

@@ -19,11 +19,13 @@ export class ResultsTable {
     this.properties = new Set();
     this.page = 0;
     this.sort = null;  // {column, descending}
+    this.sortedCache = null;  // this.items in this.sort's order; null when stale.
     this.scheduled = false;
     this.render();
   }
 
   add(items) {
+    this.sortedCache = null;
     for (const item of items) {
       this.items.push(item);
       if (isElement(item)) Object.keys(item.properties || {}).forEach((p) => this.properties.add(p));
@@ -50,6 +52,11 @@ export class ResultsTable {
 
   sorted() {
     if (!this.sort) return this.items;
+    if (!this.sortedCache) this.sortedCache = this.sortItems();
+    return this.sortedCache;
+  }
+
+  sortItems() {
     const { column, descending } = this.sort;
     const keyed = this.items.map((item) => [sortKey(this.cell(item, column)), item]);
     keyed.sort(([a], [b]) => {
@@ -72,6 +79,7 @@ export class ResultsTable {
   sortBy(column) {
     const descending = this.sort && this.sort.column === column && !this.sort.descending;
     this.sort = { column, descending };
+    this.sortedCache = null;
     this.page = 0;
     this.render();
   }
