@@ -8,7 +8,7 @@
 #include "bench/common/report.h"
 #include "bench/quarry/scenarios.h"
 #include "bench/rest/http_client.h"
-#include "bench/rest/json_items.h"
+#include "bench/common/json_items.h"
 #include "bench/schema/bench_data.h"
 #include "bench/thrift/thrift_client.h"
 

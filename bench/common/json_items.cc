@@ -1,4 +1,4 @@
-#include "bench/rest/json_items.h"
+#include "bench/common/json_items.h"
 
 namespace quarry::bench {
 
