@@ -6,7 +6,9 @@ Usage: report.py RESULTS_JSONL --size quick|full [--build-dir DIR] [--failed STE
 Each input line is `RESULT {json}` (bench/common/report.h) or the bare JSON.
 One table row per (scenario, Quarry system, reference system) measured in
 this run; a scenario with no reference (server RSS) or no Quarry figure still
-gets a row. The ratio is Quarry / reference, inverted for lower-is-better
+gets a row. The REST systems (quarry-rest-*) are also set against the
+embedded store (quarry) and every Thrift path (quarry-thrift-*) measured on
+the same scenario: what the HTTP transport costs. The ratio is Quarry / reference, inverted for lower-is-better
 metrics, so a ratio above 1 always means Quarry did better. Targets are the
 issue's (issue 7, stated for the full size).
 
@@ -154,13 +156,22 @@ def order_key(scenario):
     return (SCENARIOS.index(scenario), "") if scenario in SCENARIOS else (len(SCENARIOS), scenario)
 
 
+def in_house_references(quarry_system, by_system):
+    """For a REST system: the embedded store and the Thrift paths measured."""
+    if not quarry_system or not quarry_system.startswith("quarry-rest"):
+        return []
+    refs = ["quarry"] if "quarry" in by_system else []
+    return refs + sorted(s for s in by_system if s.startswith("quarry-thrift"))
+
+
 def rows_for(scenario, by_system):
     quarry = sorted(s for s in by_system if s.startswith("quarry"))
     refs = [s for s in REFERENCES if s in by_system]
     refs += sorted(s for s in by_system if s not in REFERENCES and not s.startswith("quarry"))
     rows = []
     for q in quarry or [None]:
-        for ref in refs or [None]:
+        q_refs = refs + in_house_references(q, by_system)
+        for ref in q_refs or [None]:
             rows.append(make_row(scenario, q, by_system.get(q), ref, by_system.get(ref)))
     return rows
 

@@ -179,6 +179,38 @@ Result<Command> ParseExec(const std::vector<std::string>& args) {
   return out;
 }
 
+// Sets `*field` from flag `name` when given, within [min, max].
+template <typename T>
+Status ParseOptionalUnsigned(const RawArgs& raw, const char* name, uint64_t min, uint64_t max,
+                             std::optional<T>* field) {
+  const std::string* p = raw.Last(name);
+  if (p == nullptr) return Status::OK();
+  QUARRY_ASSIGN_OR_RETURN(uint64_t value, ParseUnsigned("serve", name, *p, min, max));
+  *field = static_cast<T>(value);
+  return Status::OK();
+}
+
+// The --http-* limits. Bounds: what Beast's parser can take (header limit
+// is 32-bit), timeouts from 100 ms to a day.
+Status ParseHttpLimits(const RawArgs& raw, ServeArgs* out) {
+  constexpr uint64_t kDayMs = 86'400'000;
+  QUARRY_RETURN_IF_ERROR(
+      ParseOptionalUnsigned(raw, "http-max-body", 1, uint64_t{1} << 40, &out->http_max_body_bytes));
+  QUARRY_RETURN_IF_ERROR(ParseOptionalUnsigned(raw, "http-max-header", 1024, uint64_t{1} << 30,
+                                               &out->http_max_header_bytes));
+  QUARRY_RETURN_IF_ERROR(ParseOptionalUnsigned(raw, "http-header-timeout-ms", 100, kDayMs,
+                                               &out->http_header_timeout_ms));
+  QUARRY_RETURN_IF_ERROR(
+      ParseOptionalUnsigned(raw, "http-idle-timeout-ms", 100, kDayMs, &out->http_idle_timeout_ms));
+  QUARRY_RETURN_IF_ERROR(
+      ParseOptionalUnsigned(raw, "http-body-timeout-ms", 100, kDayMs, &out->http_body_timeout_ms));
+  QUARRY_RETURN_IF_ERROR(
+      ParseOptionalUnsigned(raw, "http-send-timeout-ms", 100, kDayMs, &out->http_send_timeout_ms));
+  QUARRY_RETURN_IF_ERROR(
+      ParseOptionalUnsigned(raw, "http-max-connections", 1, 100'000, &out->http_max_connections));
+  return ParseOptionalUnsigned(raw, "http-workers", 1, 256, &out->http_workers);
+}
+
 Result<Command> ParseServe(const std::vector<std::string>& args) {
   QUARRY_ASSIGN_OR_RETURN(RawArgs raw, SplitArgs("serve", args,
                                                  {{"port", true},
@@ -187,7 +219,15 @@ Result<Command> ParseServe(const std::vector<std::string>& args) {
                                                   {"users", true},
                                                   {"ui-dir", true},
                                                   {"max-frame-bytes", true},
-                                                  {"max-connections", true}}));
+                                                  {"max-connections", true},
+                                                  {"http-max-body", true},
+                                                  {"http-max-header", true},
+                                                  {"http-header-timeout-ms", true},
+                                                  {"http-idle-timeout-ms", true},
+                                                  {"http-body-timeout-ms", true},
+                                                  {"http-send-timeout-ms", true},
+                                                  {"http-max-connections", true},
+                                                  {"http-workers", true}}));
   if (raw.help) return HelpRequest{std::string(usage_internal::kServeUsage)};
   QUARRY_RETURN_IF_ERROR(RequireGraphDir("serve", raw));
   QUARRY_RETURN_IF_ERROR(RequireNoExtra("serve", raw, 1));
@@ -221,6 +261,7 @@ Result<Command> ParseServe(const std::vector<std::string>& args) {
                             ParseUnsigned("serve", "max-connections", *p, 1, 10'000));
     out.max_connections = static_cast<int>(connections);
   }
+  QUARRY_RETURN_IF_ERROR(ParseHttpLimits(raw, &out));
   return out;
 }
 

@@ -66,6 +66,15 @@ struct ServeArgs {
   std::optional<std::string> ui_dir;  // The explorer page's files; default: the build's.
   std::optional<size_t> max_frame_bytes;
   std::optional<int> max_connections;
+  // The HTTP server's limits (--http-*); unset: HttpServerLimits' defaults.
+  std::optional<size_t> http_max_body_bytes;
+  std::optional<size_t> http_max_header_bytes;
+  std::optional<int> http_header_timeout_ms;
+  std::optional<int> http_idle_timeout_ms;
+  std::optional<int> http_body_timeout_ms;
+  std::optional<int> http_send_timeout_ms;
+  std::optional<int> http_max_connections;
+  std::optional<int> http_workers;
 };
 
 struct InfoArgs {

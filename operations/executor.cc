@@ -76,6 +76,7 @@ Result<StepOutput> RunOperation(const Operation& op, StepOutput input, ExecConte
     case OperationKind::kGetElementsBetweenSetsPairs:
     case OperationKind::kGetElementsWithinSet:
     case OperationKind::kGetElementsInRanges:
+    case OperationKind::kCountAllElementsDefaultView:  // Branch restdone.
       return RunRead(op, std::move(input), ctx);
     case OperationKind::kAddElements:
     case OperationKind::kAddElementsFromFile:

@@ -101,6 +101,9 @@ enum class OperationKind {
   kGetTraits,     // uk.gov.gchq.gaffer.store.operation.GetTraits
   kHasTrait,      // uk.gov.gchq.gaffer.store.operation.HasTrait
   // --- end of the flow block.
+  // --- Branch restdone: the MapStore operation gafferpy's example_map runs.
+  kCountAllElementsDefaultView,  // uk.gov.gchq.gaffer.mapstore.operation.CountAllElementsDefaultView
+  // --- end of branch restdone.
 };
 
 // The full class name of `kind` (what Gaffer writes).

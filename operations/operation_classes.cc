@@ -97,6 +97,10 @@ constexpr ClassEntry kClasses[] = {
     {OperationKind::kGetTraits, "uk.gov.gchq.gaffer.store.operation.GetTraits"},
     {OperationKind::kHasTrait, "uk.gov.gchq.gaffer.store.operation.HasTrait"},
     // --- end of the flow block.
+    // --- Branch restdone.
+    {OperationKind::kCountAllElementsDefaultView,
+     "uk.gov.gchq.gaffer.mapstore.operation.CountAllElementsDefaultView"},
+    // --- end of branch restdone.
 };
 
 std::string_view SimpleName(std::string_view full) {

@@ -201,6 +201,20 @@ Result<StepOutput> RunInRanges(const Operation& op, ExecContext& ctx) {
   return StepOutput::Stream(MakeElementStream(std::move(it), std::move(state)));
 }
 
+// Gaffer's MapStore CountAllElementsDefaultViewHandler: every stored element
+// the user may see (the visibility filter), whatever the operation's input
+// and options: GetAllElements with no view and no directedType, counted.
+Result<StepOutput> RunCountAllElementsDefaultView(ExecContext& ctx) {
+  Operation all;
+  all.kind = OperationKind::kGetAllElements;
+  QUARRY_ASSIGN_OR_RETURN(QueryOptions options, MakeQueryOptions(all, ctx));
+  QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<ElementIterator> it, ctx.graph->GetAllElements(options));
+  int64_t count = 0;
+  for (; it->Valid(); it->Next()) ++count;
+  QUARRY_RETURN_IF_ERROR(it->status());
+  return StepOutput::Value(Json(count));
+}
+
 }  // namespace
 
 Result<StepOutput> RunRead(const Operation& op, StepOutput input, ExecContext& ctx) {
@@ -225,6 +239,8 @@ Result<StepOutput> RunRead(const Operation& op, StepOutput input, ExecContext& c
       return RunWithinSet(op, std::move(input), ctx);
     case OperationKind::kGetElementsInRanges:
       return RunInRanges(op, ctx);
+    case OperationKind::kCountAllElementsDefaultView:  // Branch restdone.
+      return RunCountAllElementsDefaultView(ctx);
     default:
       return InternalError("RunRead: not a read operation: " + OpName(op));
   }

@@ -10,6 +10,22 @@
 
 namespace quarry::cli {
 
+namespace {
+
+// The --http-* flags given over HttpServerLimits' defaults.
+void SetHttpLimits(const ServeArgs& args, HttpServerLimits* limits) {
+  if (args.http_max_body_bytes) limits->max_body_bytes = *args.http_max_body_bytes;
+  if (args.http_max_header_bytes) limits->max_header_bytes = *args.http_max_header_bytes;
+  if (args.http_header_timeout_ms) limits->header_timeout_ms = *args.http_header_timeout_ms;
+  if (args.http_idle_timeout_ms) limits->idle_timeout_ms = *args.http_idle_timeout_ms;
+  if (args.http_body_timeout_ms) limits->body_timeout_ms = *args.http_body_timeout_ms;
+  if (args.http_send_timeout_ms) limits->send_timeout_ms = *args.http_send_timeout_ms;
+  if (args.http_max_connections) limits->max_connections = *args.http_max_connections;
+  if (args.http_workers) limits->max_concurrent_requests = *args.http_workers;
+}
+
+}  // namespace
+
 Status RunServe(const ServeArgs& args, std::FILE* out) {
   // Before RocksDB starts its threads, so that they inherit the mask.
   BlockTerminationSignals();
@@ -29,6 +45,7 @@ Status RunServe(const ServeArgs& args, std::FILE* out) {
     HttpServerOptions& http = options.http.emplace();
     http.bind_address = args.bind_address;
     http.port = *args.http_port;
+    SetHttpLimits(args, &http.limits);
   }
   // The explorer page (branch explorer): the build's web/dist unless --ui-dir.
   options.ui_dir = args.ui_dir.value_or(QUARRY_UI_DEFAULT_DIR);

@@ -53,7 +53,7 @@ Runs a Gaffer JSON operation or operation chain read from OPERATION_FILE
 
 inline constexpr std::string_view kServeUsage =
     R"(usage: quarry serve GRAPH_DIR [--port 9090] [--http-port P] [--bind ADDR] [--users FILE]
-                              [--max-frame-bytes N] [--max-connections N]
+                              [--max-frame-bytes N] [--max-connections N] [--http-* N ...]
 
 Serves the graph over Thrift (framed transport, binary protocol), Gaffer's
 REST API over HTTP (under /rest, /rest/v2 and /rest/latest), or both, until
@@ -75,9 +75,25 @@ one process.
   --max-frame-bytes N   largest Thrift request frame (default 64 MiB, at most 100000000)
   --max-connections N   concurrent Thrift connections, a thread each (default 512);
                         a connection silent for 60 s is closed
-HTTP limits: bodies up to 256 MiB (413 beyond), request headers up to 64 KiB
-(431), headers must arrive within 10 s, idle keep-alive connections close after
-60 s, at most 1024 connections and 8 requests running at once.
+HTTP limits (each flag a whole number; a connection breaking one is answered,
+where it still can be, and closed):
+  --http-max-body BYTES          largest request body (default 268435456 = 256 MiB);
+                                 over it: 413, refused from Content-Length before
+                                 the body is read
+  --http-max-header BYTES        request line and headers together (default 65536;
+                                 at least 1024); over it: 431
+  --http-header-timeout-ms MS    a request's headers must be complete this long after
+                                 its first byte (default 10000; slowloris)
+  --http-idle-timeout-ms MS      an idle keep-alive connection closes after this
+                                 (default 60000)
+  --http-body-timeout-ms MS      a request body may stall this long (default 60000)
+  --http-send-timeout-ms MS      one response write may stall this long (default 60000)
+  --http-max-connections N       open HTTP connections; beyond it: 503 and close
+                                 (default 1024)
+  --http-workers N               worker threads running API calls and result pages,
+                                 so requests running at once (default 8; others wait)
+Timeouts are 100 ms to a day. HTTP/1.0 clients are served: a streamed result
+goes out unchunked with "Connection: close" and ends at the close.
 )";
 
 inline constexpr std::string_view kInfoUsage =

@@ -103,6 +103,14 @@ std::vector<CatalogueRow> OutputRows() {
        R"({"class": "uk.gov.gchq.gaffer.operation.impl.Count", "input": ["a", "b"]})",
        "java.lang.Long",
        kIterable},
+      // --- Branch restdone: Gaffer's MapStore operation (its input is ignored).
+      {K::kCountAllElementsDefaultView,
+       "Counts all elements",
+       {Input(kElementArray), Options()},
+       R"({"class": "uk.gov.gchq.gaffer.mapstore.operation.CountAllElementsDefaultView"})",
+       "java.lang.Long",
+       kIterable},
+      // --- end of branch restdone.
       {K::kCountGroups,
        "Counts the different element groups",
        {Input(kElementArray), Int("limit"), Options()},

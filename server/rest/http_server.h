@@ -5,6 +5,13 @@
 // API once per request and writes the response, streaming cursor results
 // with chunked transfer encoding a page at a time.
 //
+// HTTP/1.0 clients are served too: never a chunked response (RFC 9112
+// 7.1). A streamed result goes out unframed with "Connection: close" and
+// the server's close ends it (it still streams; nothing is buffered); fixed
+// responses carry Content-Length. A 1.0 connection persists only when the
+// request says "Connection: keep-alive" (answered in kind); no
+// "100 Continue" is ever sent to a 1.0 client.
+//
 // Connections are asynchronous sessions on a small pool of I/O threads, so
 // idle keep-alive connections hold no thread. API calls and cursor pages,
 // which block on the store, run on a separate pool of

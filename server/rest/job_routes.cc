@@ -67,14 +67,13 @@ RestResponse JobDetails(const RouteCall& call) {
   return JsonResponse(*detail);
 }
 
+// GetJobResults of an unknown (or another user's) job is an empty list, as
+// in Gaffer: no 404 here.
 RestResponse JobResults(const RouteCall& call) {
   const std::string& job_id = call.params[0];
   Result<std::unique_ptr<ResultCursor>> cursor =
       call.executor.Open(*call.request.user, JobOperation(kGetJobResults, job_id));
-  if (!cursor.ok()) {
-    if (cursor.status().code() == StatusCode::kNotFound) return JobNotFound(job_id);
-    return StatusResponse(cursor.status());
-  }
+  if (!cursor.ok()) return StatusResponse(cursor.status());
   RestResponse response;
   response.kind = RestBodyKind::kResult;
   response.cursor = std::move(cursor).value();
@@ -106,15 +105,8 @@ std::vector<RestRoute> JobRoutes() {
        RouteBody::kJsonObject,
        false,
        {404}},
-      {"GET",
-       "/graph/jobs/{id}/results",
-       JobResults,
-       kTag,
-       "Retrieves the results of an asynchronous job",
-       200,
-       RouteBody::kJsonAny,
-       false,
-       {404}},
+      {"GET", "/graph/jobs/{id}/results", JobResults, kTag,
+       "Retrieves the results of an asynchronous job", 200, RouteBody::kJsonAny},
   };
 }
 

@@ -135,6 +135,49 @@ TEST(ArgsTest, ServeEitherPortAloneOrBoth) {
                                   "--http-port: expected a whole number in [0, 65535]"));
 }
 
+TEST(ArgsTest, ServeHttpLimitFlags) {
+  ASSERT_OK_AND_ASSIGN(Command command, Parse({"serve", "g", "--http-port", "0"}));
+  const ServeArgs& defaults = std::get<ServeArgs>(command);
+  EXPECT_FALSE(defaults.http_max_body_bytes.has_value());
+  EXPECT_FALSE(defaults.http_workers.has_value());
+  ASSERT_OK_AND_ASSIGN(command, Parse({"serve",
+                                       "g",
+                                       "--http-port",
+                                       "0",
+                                       "--http-max-body",
+                                       "1024",
+                                       "--http-max-header",
+                                       "4096",
+                                       "--http-header-timeout-ms",
+                                       "500",
+                                       "--http-idle-timeout-ms",
+                                       "700",
+                                       "--http-body-timeout-ms",
+                                       "800",
+                                       "--http-send-timeout-ms",
+                                       "900",
+                                       "--http-max-connections",
+                                       "3",
+                                       "--http-workers",
+                                       "2"}));
+  const ServeArgs& flags = std::get<ServeArgs>(command);
+  EXPECT_EQ(flags.http_max_body_bytes, 1024u);
+  EXPECT_EQ(flags.http_max_header_bytes, 4096u);
+  EXPECT_EQ(flags.http_header_timeout_ms, 500);
+  EXPECT_EQ(flags.http_idle_timeout_ms, 700);
+  EXPECT_EQ(flags.http_body_timeout_ms, 800);
+  EXPECT_EQ(flags.http_send_timeout_ms, 900);
+  EXPECT_EQ(flags.http_max_connections, 3);
+  EXPECT_EQ(flags.http_workers, 2);
+  EXPECT_THAT(Parse({"serve", "g", "--http-workers", "0"}),
+              StatusIsWithMessage(StatusCode::kInvalidArgument,
+                                  "--http-workers: expected a whole number in [1, 256]"));
+  EXPECT_THAT(Parse({"serve", "g", "--http-max-header", "100"}),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "--http-max-header"));
+  EXPECT_THAT(Parse({"serve", "g", "--http-idle-timeout-ms", "soon"}),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "--http-idle-timeout-ms"));
+}
+
 TEST(ArgsTest, ServeErrors) {
   EXPECT_THAT(Parse({"serve", "g", "--port", "65536"}),
               StatusIsWithMessage(StatusCode::kInvalidArgument,

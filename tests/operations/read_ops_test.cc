@@ -166,5 +166,21 @@ TEST(ReadOpsTest, UnknownNamedViewIsRefusedNotAnsweredUnfiltered) {
               StatusIsWithMessage(StatusCode::kNotFound, "No NamedView with the name v exists"));
 }
 
+// Gaffer's MapStore CountAllElementsDefaultView: every stored element the
+// user may see, whatever the input. The doc example graph holds 5 entities
+// and 6 edges (the operations guide's GetAllElements result).
+TEST(ReadOpsTest, CountAllElementsDefaultViewCountsEveryElement) {
+  DocFixture f;
+  f.user.data_auths = {"public"};
+  ASSERT_OK_AND_ASSIGN(
+      Json count,
+      f.Run(R"({"class":"uk.gov.gchq.gaffer.mapstore.operation.CountAllElementsDefaultView"})"));
+  EXPECT_EQ(count, Json(11));
+  EXPECT_EQ(f.graph->last_options().auths.ToString(), "public");
+  ASSERT_OK_AND_ASSIGN(Json with_input, f.Run(R"({"class":"CountAllElementsDefaultView","input":[{
+      "class":"uk.gov.gchq.gaffer.data.element.Entity","group":"entity","vertex":1}]})"));
+  EXPECT_EQ(with_input, Json(11));
+}
+
 }  // namespace
 }  // namespace quarry

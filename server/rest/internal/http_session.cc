@@ -105,7 +105,10 @@ void HttpSession::OnHeader(beast::error_code ec) {
     return WriteFixed(std::move(*answer));
   }
   if (parser_->is_done()) return Dispatch();
-  if (!IEquals(View(parser_->get()[http::field::expect]), "100-continue")) return ReadBody();
+  // No 1xx to an HTTP/1.0 client (RFC 9110 15.2), whatever it asked.
+  if (IsHttp10() || !IEquals(View(parser_->get()[http::field::expect]), "100-continue")) {
+    return ReadBody();
+  }
   auto go_on = std::make_shared<http::response<http::empty_body>>(http::status::continue_,
                                                                   parser_->get().version());
   stream_.expires_after(Ms(context_->limits.send_timeout_ms));
@@ -211,8 +214,9 @@ void HttpSession::Dispatch() {
     request.body = message.body();
     request.content_type = View(message[http::field::content_type]);
     request.user = &self->user_;
-    auto prepared = std::make_shared<PreparedResponse>(
-        PrepareResponse(*self->handler_, request, self->context_->limits.result_page_items));
+    const BodyFraming framing = self->IsHttp10() ? BodyFraming::kUntilClose : BodyFraming::kChunked;
+    auto prepared = std::make_shared<PreparedResponse>(PrepareResponse(
+        *self->handler_, request, self->context_->limits.result_page_items, framing));
     net::post(self->stream_.get_executor(), [self, prepared] {
       if (self->closed_) return;
       if (prepared->streamed) return self->WriteStreamed(prepared);
@@ -225,6 +229,11 @@ bool HttpSession::IsHead() const {
   return parser_.has_value() && parser_->get().method() == http::verb::head;
 }
 
+bool HttpSession::IsHttp10() const { return parser_.has_value() && parser_->get().version() < 11; }
+
+// Beast's keep_alive() follows RFC 9112 9.3: a 1.1 request persists unless
+// it says "Connection: close", a 1.0 request only if it says
+// "Connection: keep-alive".
 bool HttpSession::KeepAlive() const {
   return !close_after_ && !shutdown_ && !context_->stopping && parser_.has_value() &&
          parser_->get().keep_alive();
@@ -238,7 +247,10 @@ void HttpSession::SetHead(const RestResponse& response, Message* message) const 
     message->set(http::field::content_type, response.content_type);
   }
   for (const auto& [name, value] : response.headers) message->set(name, value);
-  message->keep_alive(KeepAlive());
+  const bool keep_alive = KeepAlive();
+  message->keep_alive(keep_alive);  // 1.0: "Connection: keep-alive" when kept.
+  // Beast writes no "close" for 1.0, where it is the default; say it anyway.
+  if (!keep_alive) message->set(http::field::connection, "close");
 }
 
 void HttpSession::WriteFixed(RestResponse response) {
@@ -255,10 +267,15 @@ void HttpSession::WriteFixed(RestResponse response) {
                     });
 }
 
+// HTTP/1.1: chunked. HTTP/1.0 knows no chunking: the body goes out as it is
+// and the connection's close ends it (Connection: close, no Content-Length),
+// so a 1.0 result still streams a page at a time instead of being buffered.
 void HttpSession::WriteStreamed(std::shared_ptr<PreparedResponse> prepared) {
+  const bool until_close = IsHttp10();
+  if (until_close) close_after_ = true;
   auto message = std::make_shared<http::response<http::empty_body>>();
   SetHead(prepared->response, message.get());
-  message->chunked(true);
+  if (!until_close) message->chunked(true);
   auto serializer = std::make_shared<http::response_serializer<http::empty_body>>(*message);
   stream_.expires_after(Ms(context_->limits.send_timeout_ms));
   http::async_write_header(

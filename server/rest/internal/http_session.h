@@ -2,7 +2,8 @@
 // applies the limits, authenticates, hands each request to a worker and
 // writes its response, streaming cursor results a page at a time (the next
 // page is read only once the previous one has been written, so memory is
-// bounded by a page). Every step runs on the connection's strand; API calls
+// bounded by a page): chunked for HTTP/1.1, unframed until the connection
+// closes for HTTP/1.0. Every step runs on the connection's strand; API calls
 // and cursor pages run on the context's workers.
 //
 // Lifetime: shared; kept alive by its pending operations. Thread safety:
@@ -51,6 +52,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void Dispatch();
   bool KeepAlive() const;
   bool IsHead() const;
+  bool IsHttp10() const;  // The current request is HTTP/1.0 (or older).
   template <typename Message>
   void SetHead(const RestResponse& response, Message* message) const;
   void WriteFixed(RestResponse response);

@@ -60,7 +60,7 @@ Result<std::string> EncodeNextPage(ResultCursor* cursor, StreamedBodyEncoder* en
   return bytes;
 }
 
-PreparedResponse PrepareResponse(RestResponse response, size_t page_items) {
+PreparedResponse PrepareResponse(RestResponse response, size_t page_items, BodyFraming framing) {
   if (response.kind == RestBodyKind::kFixed) return Fixed(std::move(response));
   if (response.cursor == nullptr) {
     return Error(InternalError("the API returned a streamed response without a cursor"));
@@ -70,7 +70,7 @@ PreparedResponse PrepareResponse(RestResponse response, size_t page_items) {
     return PrepareWhole(std::move(response), page_items);
   }
   PreparedResponse prepared;
-  prepared.encoder = std::make_unique<StreamedBodyEncoder>(per_item);
+  prepared.encoder = std::make_unique<StreamedBodyEncoder>(per_item, framing);
   Result<std::string> first =
       EncodeNextPage(response.cursor.get(), prepared.encoder.get(), page_items, &prepared.complete);
   if (!first.ok()) return Error(first.status());
@@ -81,11 +81,11 @@ PreparedResponse PrepareResponse(RestResponse response, size_t page_items) {
 }
 
 PreparedResponse PrepareResponse(const RestHandler& handler, const RestRequest& request,
-                                 size_t page_items) {
+                                 size_t page_items, BodyFraming framing) {
   // The transport edge: an exception escaping the API must not take the
   // server down.
   try {
-    return PrepareResponse(handler(request), page_items);
+    return PrepareResponse(handler(request), page_items, framing);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "quarry serve: http %.*s: unexpected exception: %s\n",
                  static_cast<int>(request.path.size()), request.path.data(), e.what());

@@ -28,13 +28,14 @@ struct PreparedResponse {
 };
 
 // Calls `handler` (an exception becomes a 500 Gaffer error) and prepares
-// its response.
+// its response; a streamed body is framed as `framing` says.
 PreparedResponse PrepareResponse(const RestHandler& handler, const RestRequest& request,
-                                 size_t page_items);
+                                 size_t page_items, BodyFraming framing = BodyFraming::kChunked);
 
 // Prepares a response already obtained (what PrepareResponse does after the
 // call).
-PreparedResponse PrepareResponse(RestResponse response, size_t page_items);
+PreparedResponse PrepareResponse(RestResponse response, size_t page_items,
+                                 BodyFraming framing = BodyFraming::kChunked);
 
 // The next page's bytes; `*complete` is set when they end the body.
 // Errors are the cursor's.

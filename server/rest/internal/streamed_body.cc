@@ -16,13 +16,18 @@ void AppendChunk(std::string_view data, std::string* out) {
   out->append("\r\n");
 }
 
+void StreamedBodyEncoder::Emit(std::string_view data, std::string* out) const {
+  if (framing_ == BodyFraming::kChunked) return AppendChunk(data, out);
+  out->append(data);
+}
+
 void StreamedBodyEncoder::AppendPage(const std::vector<Json>& items, std::string* out) {
   if (items.empty()) return;
   if (per_item_) {
     for (const Json& item : items) {
       std::string text = DumpJson(item);
       text.append("\r\n");
-      AppendChunk(text, out);
+      Emit(text, out);
     }
     any_item_ = true;
     return;
@@ -33,12 +38,12 @@ void StreamedBodyEncoder::AppendPage(const std::vector<Json>& items, std::string
     any_item_ = true;
     text.append(DumpJson(item));
   }
-  AppendChunk(text, out);
+  Emit(text, out);
 }
 
 void StreamedBodyEncoder::AppendEnd(std::string* out) {
-  if (!per_item_) AppendChunk(any_item_ ? "]" : "[]", out);
-  out->append("0\r\n\r\n");
+  if (!per_item_) Emit(any_item_ ? "]" : "[]", out);
+  if (framing_ == BodyFraming::kChunked) out->append("0\r\n\r\n");
 }
 
 }  // namespace quarry::rest_internal

@@ -8,6 +8,10 @@
 // A zero-length chunk ends a chunked body, so none is ever written before
 // AppendEnd.
 //
+// HTTP/1.0 has no chunked transfer encoding (RFC 9112 7.1: a server must not
+// send it to a 1.0 client): for a 1.0 request the same bytes go out
+// unframed (kUntilClose) and the connection's close ends the body.
+//
 // Thread safety: one encoder per response, used by one thread at a time.
 #pragma once
 
@@ -25,19 +29,29 @@ std::string DumpJson(const Json& json);
 // Appends one chunk ("<hex size>\r\n<data>\r\n"). REQUIRES: !data.empty().
 void AppendChunk(std::string_view data, std::string* out);
 
+// How a streamed body is delimited on the wire.
+enum class BodyFraming {
+  kChunked,     // HTTP/1.1: chunked transfer encoding.
+  kUntilClose,  // HTTP/1.0: raw bytes, ended by closing the connection.
+};
+
 class StreamedBodyEncoder {
  public:
   // `one_chunk_per_item`: kChunkedItems; otherwise a JSON array (kResult).
-  explicit StreamedBodyEncoder(bool one_chunk_per_item) : per_item_(one_chunk_per_item) {}
+  explicit StreamedBodyEncoder(bool one_chunk_per_item, BodyFraming framing = BodyFraming::kChunked)
+      : per_item_(one_chunk_per_item), framing_(framing) {}
 
   // Appends the chunks carrying `items` (none for an empty page).
   void AppendPage(const std::vector<Json>& items, std::string* out);
   // Appends what closes the body: "]" (or "[]" when no item came) for an
-  // array, then the last chunk "0\r\n\r\n".
+  // array, then (kChunked) the last chunk "0\r\n\r\n".
   void AppendEnd(std::string* out);
 
  private:
+  void Emit(std::string_view data, std::string* out) const;
+
   bool per_item_;
+  BodyFraming framing_;
   bool any_item_ = false;
 };
 

@@ -85,6 +85,14 @@ TEST_F(JobRoutesTest, UnknownJobIs404) {
   ExpectGafferError(response, 404, "no-such-job");
 }
 
+// Gaffer's JobController.getResults runs GetJobResults, which answers an
+// unknown job with no results (GafferResultCacheExporter finds no edges).
+TEST_F(JobRoutesTest, UnknownJobsResultsAreEmpty) {
+  RestResponse response = Call("GET", "/graph/jobs/no-such-job/results");
+  ASSERT_EQ(response.status, 200) << response.body;
+  EXPECT_EQ(BodyJson(response), Json::array());
+}
+
 TEST_F(JobRoutesTest, BadOperationIs400) {
   RestResponse malformed = Call("POST", "/graph/jobs", R"({"class""GetAllElements"})");
   ExpectGafferError(malformed, 400, "");
