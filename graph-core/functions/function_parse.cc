@@ -16,9 +16,52 @@ const std::vector<FunctionClass>& FunctionClasses() {
     AddNumericFunctions(classes);
     AddRoadTrafficFunctions(classes);
     AddGafferTypeFunctions(classes);
+    AddIterableFunctions(classes);
+    AddCompositeFunctions(classes);
+    AddValueFunctions(classes);
+    AddStringEditFunctions(classes);
+    AddRegexFunctions(classes);
+    AddDateFunctions(classes);
+    AddSketchFunctions(classes);
     return classes;
   }();
   return *kClasses;
+}
+
+Result<std::shared_ptr<const Function>> OptionalNestedFunction(const Json& json,
+                                                               std::string_view key,
+                                                               std::string_view path) {
+  const Json* field = json_fields::Find(json, key);
+  if (field == nullptr || field->is_null()) return std::shared_ptr<const Function>();
+  QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<Function> fn,
+                          ParseFunction(*field, json_fields::Join(path, key)));
+  return std::shared_ptr<const Function>(std::move(fn));
+}
+
+Result<std::shared_ptr<const Predicate>> OptionalNestedPredicate(const Json& json,
+                                                                 std::string_view key,
+                                                                 std::string_view path) {
+  const Json* field = json_fields::Find(json, key);
+  if (field == nullptr || field->is_null()) return std::shared_ptr<const Predicate>();
+  QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<Predicate> predicate,
+                          ParsePredicate(*field, json_fields::Join(path, key)));
+  return std::shared_ptr<const Predicate>(std::move(predicate));
+}
+
+Result<std::vector<std::shared_ptr<const Function>>> NestedFunctionList(const Json& json,
+                                                                        std::string_view key,
+                                                                        std::string_view path) {
+  std::vector<std::shared_ptr<const Function>> out;
+  const Json* field = json_fields::Find(json, key);
+  if (field == nullptr || field->is_null()) return out;
+  std::string list_path = json_fields::Join(path, key);
+  if (!field->is_array()) return InvalidArgumentError(list_path + ": expected an array");
+  for (size_t i = 0; i < field->size(); ++i) {
+    QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<Function> fn,
+                            ParseFunction((*field)[i], json_fields::Index(list_path, i)));
+    out.push_back(std::move(fn));
+  }
+  return out;
 }
 
 }  // namespace functions_internal
