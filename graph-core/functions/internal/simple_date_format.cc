@@ -128,15 +128,32 @@ Result<SimpleDateFormat> SimpleDateFormat::Compile(std::string_view pattern) {
   for (size_t i = 0; i < pattern.size();) {
     char c = pattern[i];
     if (c == '\'') {
-      size_t end = pattern.find('\'', i + 1);
-      if (end == std::string_view::npos) {
-        return InvalidArgumentError("date format '" + std::string(pattern) +
-                                    "' has an unterminated quote");
+      // '' is a quote, inside or outside quoted text; 'text' is literal.
+      std::string literal;
+      size_t j = i + 1;
+      if (j < pattern.size() && pattern[j] == '\'') {
+        literal = "'";
+        j = j + 1;
+      } else {
+        while (true) {
+          if (j >= pattern.size()) {
+            return InvalidArgumentError("date format '" + std::string(pattern) +
+                                        "' has an unterminated quote");
+          }
+          if (pattern[j] == '\'') {
+            if (j + 1 < pattern.size() && pattern[j + 1] == '\'') {
+              literal += '\'';
+              j += 2;
+              continue;
+            }
+            ++j;
+            break;
+          }
+          literal += pattern[j++];
+        }
       }
-      // '' is a quote; otherwise the quoted text is literal.
-      std::string literal = end == i + 1 ? "'" : std::string(pattern.substr(i + 1, end - i - 1));
       out.fields_.push_back({0, 0, literal});
-      i = end + 1;
+      i = j;
     } else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
       if (std::string_view("yMdHhamsSZX").find(c) == std::string_view::npos) {
         return InvalidArgumentError("date format '" + std::string(pattern) + "': pattern letter '" +
