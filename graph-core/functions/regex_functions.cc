@@ -88,16 +88,22 @@ Result<Replacement> ParseReplacement(const std::string& text, std::string_view p
   return out;
 }
 
-Result<JavaRegex> CompileField(const Json& json, std::string_view path, Json* fields) {
+// The "regex" field compiled; nullopt when absent (Java fails on apply).
+Result<std::optional<JavaRegex>> CompileField(const Json& json, std::string_view path,
+                                              Json* fields) {
   QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> regex,
                           jf::OptionalString(json, "regex", path));
-  if (!regex) return InvalidArgumentError(jf::Join(path, "regex") + ": missing");
+  if (!regex) return std::optional<JavaRegex>();
   Result<JavaRegex> compiled = JavaRegex::Compile(*regex);
   if (!compiled.ok()) {
     return InvalidArgumentError(jf::Join(path, "regex") + ": " + compiled.status().message());
   }
   (*fields)["regex"] = *regex;
-  return compiled;
+  return std::optional<JavaRegex>(std::move(compiled).value());
+}
+
+Status NotSet(std::string_view class_name, std::string_view field) {
+  return InvalidArgumentError(std::string(class_name) + ": no " + std::string(field) + " is set");
 }
 
 Result<const std::string*> RequireString(std::string_view class_name, const Value& v) {
@@ -107,23 +113,27 @@ Result<const std::string*> RequireString(std::string_view class_name, const Valu
 
 Result<std::unique_ptr<Function>> ParseRegexReplace(const Json& json, std::string_view path) {
   Json fields = Json::object();
-  QUARRY_ASSIGN_OR_RETURN(JavaRegex regex, CompileField(json, path, &fields));
+  QUARRY_ASSIGN_OR_RETURN(std::optional<JavaRegex> regex, CompileField(json, path, &fields));
   QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> text,
                           jf::OptionalString(json, "replacement", path));
-  if (!text) return InvalidArgumentError(jf::Join(path, "replacement") + ": missing");
-  QUARRY_ASSIGN_OR_RETURN(Replacement replacement, ParseReplacement(*text, path));
-  fields["replacement"] = *text;
+  std::optional<Replacement> replacement;
+  if (text) {
+    QUARRY_ASSIGN_OR_RETURN(replacement, ParseReplacement(*text, path));
+    fields["replacement"] = *text;
+  }
   return MakeFunction(
       kStringRegexReplace, 1,
       [regex = std::move(regex), replacement](ValueRefs args) -> Result<Value> {
         if (args[0]->is_null()) return Value();
+        if (!regex) return NotSet(kStringRegexReplace, "regex");
+        if (!replacement) return NotSet(kStringRegexReplace, "replacement");
         QUARRY_ASSIGN_OR_RETURN(const std::string* input,
                                 RequireString(kStringRegexReplace, *args[0]));
         std::string out;
         size_t copied = 0;
-        for (const auto& [start, end] : AllMatches(regex, *input)) {
+        for (const auto& [start, end] : AllMatches(*regex, *input)) {
           out.append(*input, copied, start - copied);
-          out += replacement.Expand(std::string_view(*input).substr(start, end - start));
+          out += replacement->Expand(std::string_view(*input).substr(start, end - start));
           copied = end;
         }
         out.append(*input, copied);
@@ -150,14 +160,15 @@ ValueList Split(const JavaRegex& regex, const std::string& input) {
 
 Result<std::unique_ptr<Function>> ParseRegexSplit(const Json& json, std::string_view path) {
   Json fields = Json::object();
-  QUARRY_ASSIGN_OR_RETURN(JavaRegex regex, CompileField(json, path, &fields));
+  QUARRY_ASSIGN_OR_RETURN(std::optional<JavaRegex> regex, CompileField(json, path, &fields));
   return MakeFunction(
       kStringRegexSplit, 1,
       [regex = std::move(regex)](ValueRefs args) -> Result<Value> {
         if (args[0]->is_null()) return Value();
+        if (!regex) return NotSet(kStringRegexSplit, "regex");
         QUARRY_ASSIGN_OR_RETURN(const std::string* input,
                                 RequireString(kStringRegexSplit, *args[0]));
-        return Value::List(Split(regex, *input));
+        return Value::List(Split(*regex, *input));
       },
       std::move(fields));
 }

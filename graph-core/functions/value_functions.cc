@@ -99,20 +99,26 @@ Result<CastTarget> ParseCastTarget(const std::string& name, std::string_view pat
 }
 
 // Class.cast: null passes, an instance passes unchanged, anything else is
-// a ClassCastException.
+// a ClassCastException. Without an outputClass Java fails on every apply;
+// so does Quarry, after parsing as Java does.
 Result<std::unique_ptr<Function>> ParseCast(const Json& json, std::string_view path) {
   QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> name,
                           jf::OptionalString(json, "outputClass", path));
-  if (!name) return InvalidArgumentError(jf::Join(path, "outputClass") + ": missing");
-  QUARRY_ASSIGN_OR_RETURN(CastTarget target, ParseCastTarget(*name, path));
+  std::optional<CastTarget> target;
+  Json fields = Json::object();
+  if (name) {
+    QUARRY_ASSIGN_OR_RETURN(target, ParseCastTarget(*name, path));
+    fields["outputClass"] = target->full_name;
+  }
   return MakeFunction(
       kCast, 1,
       [target](ValueRefs args) -> Result<Value> {
+        if (!target) return InvalidArgumentError(std::string(kCast) + ": no outputClass is set");
         const Value& v = *args[0];
-        if (v.is_null() || target.IsInstance(v)) return v;
-        return CannotApply(kCast, "cast to " + target.full_name + " the value", v);
+        if (v.is_null() || target->IsInstance(v)) return v;
+        return CannotApply(kCast, "cast to " + target->full_name + " the value", v);
       },
-      Json{{"outputClass", target.full_name}});
+      std::move(fields));
 }
 
 // Boolean.valueOf for Strings ("true" in any case), Booleans unchanged.

@@ -61,8 +61,10 @@ TEST(CastTest, PassesInstancesRefusesOthers) {
   EXPECT_TRUE(Call(*map, {Value::FreqMap({{"a", 1}})}).ok());  // FreqMap extends HashMap
   auto bad = ParseFunction(Json::parse(R"({"class":"Cast","outputClass":"Widget"})"), "f");
   EXPECT_THAT(bad.status(), StatusIsWithMessage(StatusCode::kInvalidArgument, "f.outputClass"));
-  auto missing = ParseFunction(Json::parse(R"({"class":"Cast"})"), "f");
-  EXPECT_THAT(missing.status(), StatusIsWithMessage(StatusCode::kInvalidArgument, "f.outputClass"));
+  auto missing = ParseFn(R"({"class":"Cast"})");
+  ASSERT_NE(missing, nullptr);
+  EXPECT_THAT(Call(*missing, {Value::Int32(1)}),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "no outputClass"));
 }
 
 TEST(ToBooleanTest, StringsAndBooleans) {
