@@ -23,6 +23,7 @@ const std::vector<FunctionClass>& FunctionClasses() {
     AddRegexFunctions(classes);
     AddDateFunctions(classes);
     AddSketchFunctions(classes);
+    AddTimeBucketFunctions(classes);
     return classes;
   }();
   return *kClasses;

@@ -159,6 +159,10 @@ void AddMoreFunctionFields(std::vector<ClassFields>* out) {
   for (std::string_view simple : {"TypeValueToTuple", "TypeSubTypeValueToTuple"}) {
     out->push_back({Qualified("uk.gov.gchq.gaffer.data.element.function.", simple), {}});
   }
+  for (std::string_view simple : {"ToTimeBucket", "ToTimeBucketStart", "ToTimeBucketEnd",
+                                  "DateToTimeBucketStart", "DateToTimeBucketEnd"}) {
+    out->push_back({Qualified("uk.gov.gchq.gaffer.time.function.", simple), {{"bucket", kString}}});
+  }
   constexpr std::string_view kSketches = "uk.gov.gchq.gaffer.sketches.";
   for (std::string_view simple : {"ToHllSketch", "IterableToHllSketch"}) {
     out->push_back(

@@ -98,6 +98,7 @@ void AddValueFunctions(std::vector<FunctionClass>* out);      // Cast, ToBoolean
 void AddStringEditFunctions(std::vector<FunctionClass>* out);
 void AddRegexFunctions(std::vector<FunctionClass>* out);
 void AddDateFunctions(std::vector<FunctionClass>* out);
-void AddSketchFunctions(std::vector<FunctionClass>* out);  // Gaffer's sketches library.
+void AddSketchFunctions(std::vector<FunctionClass>* out);      // Gaffer's sketches library.
+void AddTimeBucketFunctions(std::vector<FunctionClass>* out);  // Gaffer's time library.
 
 }  // namespace quarry::functions_internal

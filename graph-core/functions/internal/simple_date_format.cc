@@ -18,15 +18,6 @@ constexpr std::array<std::string_view, 12> kMonths = {
 
 int64_t FloorDiv(int64_t a, int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
 
-// Days from 1970-01-01 to y-m-d (proleptic Gregorian; m in 1..12).
-int64_t DaysFromCivil(int64_t y, int64_t m, int64_t d) {
-  y -= m <= 2;
-  const int64_t era = FloorDiv(y, 400);
-  const int64_t yoe = y - era * 400;
-  const int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-  return era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
-}
-
 struct Civil {
   int64_t year;
   int month, day, hour, minute, second, millis;
@@ -295,6 +286,19 @@ std::string SimpleDateFormat::Format(int64_t epoch_ms, int64_t offset_ms) const 
     }
   }
   return out;
+}
+
+int64_t DaysFromCivil(int64_t y, int64_t m, int64_t d) {
+  y -= m <= 2;
+  const int64_t era = FloorDiv(y, 400);
+  const int64_t yoe = y - era * 400;
+  const int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  return era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
+}
+
+YearMonth YearMonthOf(int64_t epoch_ms) {
+  Civil c = CivilFromMillis(epoch_ms);
+  return {c.year, c.month};
 }
 
 Result<int64_t> ZoneOffsetMillis(std::string_view zone) {

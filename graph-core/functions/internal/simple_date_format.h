@@ -56,6 +56,17 @@ class SimpleDateFormat {
 // has no time zone database.
 Result<int64_t> ZoneOffsetMillis(std::string_view zone);
 
+// Days from 1970-01-01 to y-m-d in the proleptic Gregorian calendar
+// (REQUIRES: 1 <= m <= 12; d may run past the month).
+int64_t DaysFromCivil(int64_t y, int64_t m, int64_t d);
+
+// The UTC calendar year and month (1..12) of epoch ms.
+struct YearMonth {
+  int64_t year;
+  int month;
+};
+YearMonth YearMonthOf(int64_t epoch_ms);
+
 // java.time.Instant.toString() of epoch ms: 2015-10-21T16:29:00Z, with
 // .SSS only when the millisecond is not zero.
 std::string InstantString(int64_t epoch_ms);
