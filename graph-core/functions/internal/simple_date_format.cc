@@ -55,13 +55,6 @@ Status Unparseable(std::string_view text) {
   return InvalidArgumentError("Date string could not be parsed: " + std::string(text));
 }
 
-// The fields parsed so far (lenient: no range checks).
-struct Parsed {
-  int64_t year = 1970, month = 1, day = 1, hour = 0, minute = 0, second = 0, millis = 0;
-  bool pm = false, twelve_hour = false;
-  std::optional<int64_t> offset_ms;
-};
-
 // Reads digits at `*pos`: exactly `width` if width > 0, else as many as
 // there are. nullopt when there are none.
 std::optional<int64_t> ReadNumber(std::string_view text, size_t* pos, int width) {
@@ -110,6 +103,78 @@ std::optional<int64_t> ReadMonthName(std::string_view text, size_t* pos) {
     }
   }
   return std::nullopt;
+}
+
+// The fields parsed so far (lenient: no range checks).
+struct Parsed {
+  int64_t year = 1970, month = 1, day = 1, hour = 0, minute = 0, second = 0, millis = 0;
+  bool pm = false, twelve_hour = false;
+  std::optional<int64_t> offset_ms;
+
+  // Stores numeric field `letter` read as `digits` digits.
+  void Set(char letter, int count, int64_t v, size_t digits) {
+    switch (letter) {
+      case 'y':
+        year = (count <= 2 && digits == 2) ? ExpandTwoDigitYear(v) : v;
+        break;
+      case 'M':
+        month = v;
+        break;
+      case 'd':
+        day = v;
+        break;
+      case 'H':
+        hour = v;
+        break;
+      case 'h':
+        hour = v == 12 ? 0 : v;
+        twelve_hour = true;
+        break;
+      case 'm':
+        minute = v;
+        break;
+      case 's':
+        second = v;
+        break;
+      default:  // 'S'
+        millis = v;
+        break;
+    }
+  }
+
+  // The civil fields as ms since the epoch in their zone; months beyond 12
+  // move the year on (lenient roll-over), other fields simply add.
+  int64_t LocalMillis() const {
+    int64_t month0 = month - 1;
+    int64_t y = year + FloorDiv(month0, 12);
+    int64_t m = month0 - FloorDiv(month0, 12) * 12 + 1;
+    int64_t h = hour + (twelve_hour && pm ? 12 : 0);
+    return (DaysFromCivil(y, m, 1) + day - 1) * kDayMillis + h * 3'600'000 +
+           minute * kMinuteMillis + second * 1000 + millis;
+  }
+};
+
+bool IsNumericField(const SimpleDateFormat::Field& f) {
+  return IsNumericLetter(f.letter) && !(f.letter == 'M' && f.count >= 3);
+}
+
+// Reads a zone (Z, X), AM/PM marker (a) or month name (MMM) into `p`.
+bool ReadTextField(const SimpleDateFormat::Field& f, std::string_view text, size_t* pos,
+                   Parsed* p) {
+  if (f.letter == 'Z' || f.letter == 'X') {
+    p->offset_ms = ReadZone(text, pos);
+    return p->offset_ms.has_value();
+  }
+  if (f.letter == 'a') {
+    std::string_view marker = text.substr(*pos, 2);
+    if (marker != "AM" && marker != "PM") return false;
+    p->pm = marker == "PM";
+    *pos += 2;
+    return true;
+  }
+  std::optional<int64_t> month = ReadMonthName(text, pos);
+  if (month) p->month = *month;
+  return month.has_value();
 }
 
 }  // namespace
@@ -173,63 +238,17 @@ Result<int64_t> SimpleDateFormat::Parse(std::string_view text, int64_t offset_ms
       pos += f.literal.size();
       continue;
     }
-    if (f.letter == 'Z' || f.letter == 'X') {
-      if (!(p.offset_ms = ReadZone(text, &pos))) return Unparseable(text);
-      continue;
-    }
-    if (f.letter == 'a') {
-      std::string_view marker = text.substr(pos, 2);
-      if (marker != "AM" && marker != "PM") return Unparseable(text);
-      p.pm = marker == "PM";
-      pos += 2;
-      continue;
-    }
-    if (f.letter == 'M' && f.count >= 3) {
-      std::optional<int64_t> month = ReadMonthName(text, &pos);
-      if (!month) return Unparseable(text);
-      p.month = *month;
+    if (!IsNumericField(f)) {
+      if (!ReadTextField(f, text, &pos, &p)) return Unparseable(text);
       continue;
     }
     bool abutting = i + 1 < fields_.size() && IsNumericLetter(fields_[i + 1].letter);
     size_t start = pos;
     std::optional<int64_t> v = ReadNumber(text, &pos, abutting ? f.count : 0);
     if (!v) return Unparseable(text);
-    switch (f.letter) {
-      case 'y':
-        p.year = (f.count <= 2 && pos - start == 2) ? ExpandTwoDigitYear(*v) : *v;
-        break;
-      case 'M':
-        p.month = *v;
-        break;
-      case 'd':
-        p.day = *v;
-        break;
-      case 'H':
-        p.hour = *v;
-        break;
-      case 'h':
-        p.hour = *v == 12 ? 0 : *v;
-        p.twelve_hour = true;
-        break;
-      case 'm':
-        p.minute = *v;
-        break;
-      case 's':
-        p.second = *v;
-        break;
-      default:  // 'S'
-        p.millis = *v;
-        break;
-    }
+    p.Set(f.letter, f.count, *v, pos - start);
   }
-  // Lenient roll-over: months beyond 12 move the year on.
-  int64_t month0 = p.month - 1;
-  int64_t year = p.year + FloorDiv(month0, 12);
-  int64_t month = month0 - FloorDiv(month0, 12) * 12 + 1;
-  int64_t hour = p.hour + (p.twelve_hour && p.pm ? 12 : 0);
-  int64_t local = (DaysFromCivil(year, month, 1) + p.day - 1) * kDayMillis + hour * 3'600'000 +
-                  p.minute * kMinuteMillis + p.second * 1000 + p.millis;
-  return local - p.offset_ms.value_or(offset_ms);
+  return p.LocalMillis() - p.offset_ms.value_or(offset_ms);
 }
 
 std::string SimpleDateFormat::Format(int64_t epoch_ms, int64_t offset_ms) const {
