@@ -24,6 +24,7 @@ const std::vector<FunctionClass>& FunctionClasses() {
     AddDateFunctions(classes);
     AddSketchFunctions(classes);
     AddTimeBucketFunctions(classes);
+    AddTupleAdaptedFunctions(classes);
     return classes;
   }();
   return *kClasses;

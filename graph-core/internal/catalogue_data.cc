@@ -163,6 +163,10 @@ void AddMoreFunctionFields(std::vector<ClassFields>* out) {
                                   "DateToTimeBucketStart", "DateToTimeBucketEnd"}) {
     out->push_back({Qualified("uk.gov.gchq.gaffer.time.function.", simple), {{"bucket", kString}}});
   }
+  out->push_back({"uk.gov.gchq.koryphe.tuple.function.TupleAdaptedFunction",
+                  {{"selection", "R[]"},
+                   {"function", "java.util.function.Function<FI, FO>"},
+                   {"projection", "R[]"}}});
   constexpr std::string_view kSketches = "uk.gov.gchq.gaffer.sketches.";
   for (std::string_view simple : {"ToHllSketch", "IterableToHllSketch"}) {
     out->push_back(

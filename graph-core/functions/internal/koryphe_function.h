@@ -100,5 +100,6 @@ void AddRegexFunctions(std::vector<FunctionClass>* out);
 void AddDateFunctions(std::vector<FunctionClass>* out);
 void AddSketchFunctions(std::vector<FunctionClass>* out);      // Gaffer's sketches library.
 void AddTimeBucketFunctions(std::vector<FunctionClass>* out);  // Gaffer's time library.
+void AddTupleAdaptedFunctions(std::vector<FunctionClass>* out);  // Integer-indexed tuples.
 
 }  // namespace quarry::functions_internal
