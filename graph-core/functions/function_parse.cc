@@ -73,11 +73,28 @@ namespace {
 namespace jf = json_fields;
 namespace fi = functions_internal;
 
+// Nesting depth of ParseFunction calls on this thread (If, FunctionChain,
+// IterableFunction, ... nest), bounded so deep JSON cannot exhaust the stack.
+thread_local int parse_depth = 0;
+
+class DepthGuard {
+ public:
+  DepthGuard() { ++parse_depth; }
+  ~DepthGuard() { --parse_depth; }
+  DepthGuard(const DepthGuard&) = delete;
+  DepthGuard& operator=(const DepthGuard&) = delete;
+};
+
 }  // namespace
 
 Result<std::unique_ptr<Function>> ParseFunction(const Json& json, std::string_view path) {
   QUARRY_RETURN_IF_ERROR(jf::RequireObject(json, path));
   QUARRY_ASSIGN_OR_RETURN(std::string class_name, jf::ClassField(json, path));
+  DepthGuard guard;
+  if (parse_depth > kMaxJsonValueDepth) {
+    return InvalidArgumentError(std::string(path) + ": functions nested deeper than " +
+                                std::to_string(kMaxJsonValueDepth));
+  }
   for (const fi::FunctionClass& c : fi::FunctionClasses()) {
     if (jf::ClassNameMatches(class_name, c.full_name)) return c.factory(json, path);
   }

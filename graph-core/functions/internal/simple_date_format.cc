@@ -12,6 +12,7 @@ namespace {
 
 constexpr int64_t kMinuteMillis = 60'000;
 constexpr int64_t kDayMillis = 86'400'000;
+constexpr int64_t kMaxYear = 200'000'000;
 constexpr std::array<std::string_view, 12> kMonths = {
     "January", "February", "March",     "April",   "May",      "June",
     "July",    "August",   "September", "October", "November", "December"};
@@ -61,7 +62,7 @@ std::optional<int64_t> ReadNumber(std::string_view text, size_t* pos, int width)
   size_t start = *pos;
   int64_t v = 0;
   while (*pos < text.size() && text[*pos] >= '0' && text[*pos] <= '9' &&
-         (width <= 0 || static_cast<int>(*pos - start) < width) && *pos - start < 18) {
+         (width <= 0 || static_cast<int>(*pos - start) < width) && *pos - start < 9) {
     v = v * 10 + (text[(*pos)++] - '0');
   }
   if (*pos == start || (width > 0 && static_cast<int>(*pos - start) != width)) return std::nullopt;
@@ -248,6 +249,9 @@ Result<int64_t> SimpleDateFormat::Parse(std::string_view text, int64_t offset_ms
     if (!v) return Unparseable(text);
     p.Set(f.letter, f.count, *v, pos - start);
   }
+  // Nine digits per field keep every product below in range, except a year
+  // beyond what epoch milliseconds can hold.
+  if (p.year > kMaxYear || p.year < -kMaxYear) return Unparseable(text);
   return p.LocalMillis() - p.offset_ms.value_or(offset_ms);
 }
 

@@ -61,6 +61,9 @@ TEST(SimpleDateFormatTest, TwoDigitYearsFollowJavasWindow) {
 TEST(SimpleDateFormatTest, RefusesMismatchesAndUnknownLetters) {
   EXPECT_THAT(Compiled("yyyy-MM").Parse("2015/10", 0),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "could not be parsed: 2015/10"));
+  // A year beyond epoch milliseconds' range is refused, not overflowed.
+  EXPECT_THAT(Compiled("yyyy").Parse("999999999", 0),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "could not be parsed"));
   EXPECT_THAT(SimpleDateFormat::Compile("yyyy-ww"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "'w'"));
   EXPECT_THAT(SimpleDateFormat::Compile("yyyy 'open"),
