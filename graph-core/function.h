@@ -3,10 +3,10 @@
 // Apply maps the selected input values (in selection order; a missing value
 // is a null Value) to one output value. Single-input functions take exactly
 // one arg, two-input ones (Concat, Multiply, Divide, Longest,
-// StringsToTypeValue) exactly two; a wrong count is InvalidArgument. If and
-// FunctionChain take any number (Java's input tuple). Functions whose Java
-// result is a tuple, iterable or array (Divide, DivideBy, ToArray,
-// IterableFunction, ...) return a kList.
+// StringsToTypeValue) exactly two; a wrong count is InvalidArgument. If,
+// FunctionChain and TupleAdaptedFunction take any number (Java's input
+// tuple). Functions whose Java result is a tuple, iterable or array (Divide,
+// DivideBy, ToArray, IterableFunction, ...) return a kList.
 //
 // Supported (full class names or the simple names):
 //  * koryphe (uk.gov.gchq.koryphe.impl.function.X): Identity, ToNull,
@@ -21,7 +21,9 @@
 //    IterableLongest, Longest, ToList, ToArray, ToSet (implementation);
 //    composites: If (condition, predicate, then, otherwise), FunctionChain
 //    (functions), IterableFunction (functions), IterableFilter and
-//    FirstValid (predicate) -- nested predicates parse with ParsePredicate;
+//    FirstValid (predicate) -- nested predicates parse with ParsePredicate --
+//    and koryphe.tuple.function.TupleAdaptedFunction with integer selection
+//    and projection over the input tuple (FunctionChain steps);
 //    strings: StringSplit and StringJoin (delimiter), StringReplace
 //    (searchString, replacement), StringRegexReplace (regex, replacement),
 //    StringRegexSplit (regex), StringTrim, StringPrepend (prefix),
