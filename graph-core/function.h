@@ -2,15 +2,48 @@
 //
 // Apply maps the selected input values (in selection order; a missing value
 // is a null Value) to one output value. Single-input functions take exactly
-// one arg, two-input ones (Concat, Multiply, Divide) exactly two; a wrong
-// count is InvalidArgument. Functions whose Java result is a tuple (Divide,
-// DivideBy) return its items as a kList.
+// one arg, two-input ones (Concat, Multiply, Divide, Longest,
+// StringsToTypeValue) exactly two; a wrong count is InvalidArgument. If,
+// FunctionChain and TupleAdaptedFunction take any number (Java's input
+// tuple). Functions whose Java result is a tuple, iterable or array (Divide,
+// DivideBy, ToArray, IterableFunction, ...) return a kList.
 //
-// Supported (full koryphe names "uk.gov.gchq.koryphe.impl.function.X" or the
-// simple names): Identity, ToNull, ToString, ToLong, ToInteger, ToDouble,
-// ToFloat, ToUpperCase, ToLowerCase (ASCII case only), Concat (separator),
-// Length (maxLength), Size, Multiply, MultiplyBy (by), Divide, DivideBy (by),
-// Increment (increment), DefaultIfNull (defaultValue).
+// Supported (full class names or the simple names):
+//  * koryphe (uk.gov.gchq.koryphe.impl.function.X): Identity, ToNull,
+//    ToString, ToLong, ToInteger, ToDouble, ToFloat, ToBoolean, ToBytes,
+//    ToUpperCase, ToLowerCase (ASCII case only), Concat (separator), Length
+//    (maxLength), Size, Multiply, MultiplyBy (by), MultiplyLongBy (by),
+//    Divide, DivideBy (by), Increment (increment), DefaultIfNull and
+//    DefaultIfEmpty (defaultValue), SetValue (value), Cast (outputClass),
+//    DictionaryLookup (dictionary), Base64Decode;
+//    maps and iterables: ExtractKeys, ExtractValues, ExtractValue (key),
+//    FirstItem, LastItem, NthItem (selection), IsEmpty, IterableConcat,
+//    IterableLongest, Longest, ToList, ToArray, ToSet (implementation);
+//    composites: If (condition, predicate, then, otherwise), FunctionChain
+//    (functions), IterableFunction (functions), IterableFilter and
+//    FirstValid (predicate) -- nested predicates parse with ParsePredicate --
+//    and koryphe.tuple.function.TupleAdaptedFunction with integer selection
+//    and projection over the input tuple (FunctionChain steps);
+//    strings: StringSplit and StringJoin (delimiter), StringReplace
+//    (searchString, replacement), StringRegexReplace (regex, replacement),
+//    StringRegexSplit (regex), StringTrim, StringPrepend (prefix),
+//    StringAppend (suffix), StringTruncate (length, ellipses), ReverseString;
+//    dates: ParseDate (format, timeZone, microseconds), ParseTime (format,
+//    timeZone, timeUnit), ToDateString (format), CurrentDate, CurrentTime.
+//  * Gaffer: types.function.FreqMapExtractor (key), ToFreqMap,
+//    IterableToFreqMap, ToTypeValue (type), ToTypeSubTypeValue (type,
+//    subType), StringsToTypeValue, StringsToTypeSubTypeValue;
+//    data.element.function.TypeValueToTuple, TypeSubTypeValueToTuple; the
+//    sketches' ToHllSketch/IterableToHllSketch (logK) and
+//    ToHyperLogLogPlus/IterableToHyperLogLogPlus (p, sp); the time library's
+//    ToTimeBucket, ToTimeBucketStart/End, DateToTimeBucketStart/End
+//    (bucket); the road-traffic demo's DescriptionTransform.
+// Regular expressions use java.util.regex syntax without back-references or
+// lookaround, and replacements may reference only $0; date formats are a
+// SimpleDateFormat subset (functions/internal/simple_date_format.h) and the
+// default time zone is UTC. Element-aware functions (ExtractProperty,
+// ToEntityId, ...) live in the operations layer: a Value cannot hold an
+// Element.
 //
 // Thread safety: immutable after parsing; Apply() is const and reentrant.
 #pragma once

@@ -19,7 +19,10 @@ class BodyFunction final : public Function {
         fields_(std::move(fields)) {}
 
   Result<Value> Apply(ValueRefs args) const override {
-    if (args.size() != arity_) {
+    if (arity_ == kAnyArity && args.empty()) {
+      return InvalidArgumentError(std::string(class_name_) + " takes at least one input");
+    }
+    if (arity_ != kAnyArity && args.size() != arity_) {
       return InvalidArgumentError(std::string(class_name_) + " takes " + std::to_string(arity_) +
                                   " input(s), got " + std::to_string(args.size()));
     }
@@ -104,6 +107,16 @@ std::unique_ptr<Function> MakeFunction(std::string_view class_name, size_t arity
 Status CannotApply(std::string_view class_name, std::string_view what, const Value& value) {
   return InvalidArgumentError(std::string(class_name) + " cannot " + std::string(what) + " " +
                               std::string(JavaClassName(value.type())) + " " + value.DebugString());
+}
+
+bool IsIterable(const Value& v) {
+  return v.type() == ValueType::kList || v.type() == ValueType::kTreeSet ||
+         v.type() == ValueType::kHashSet;
+}
+
+Result<Value> ApplyToOne(const Function& fn, const Value& v) {
+  const Value* arg = &v;
+  return fn.Apply(ValueRefs(&arg, 1));
 }
 
 int64_t JavaStringLength(std::string_view utf8) {

@@ -70,19 +70,7 @@ Result<std::unique_ptr<Function>> ParseLength(const Json& json, std::string_view
   return MakeFunction(
       kLength, 1,
       [max_length](ValueRefs args) -> Result<Value> {
-        const Value& v = *args[0];
-        int64_t length = 0;
-        if (v.type() == ValueType::kString) {
-          length = JavaStringLength(v.AsString());
-        } else if (std::optional<int64_t> n = CollectionSize(v)) {
-          length = *n;
-        } else if (v.type() == ValueType::kMap) {
-          length = static_cast<int64_t>(v.AsEntries().size());
-        } else if (v.type() == ValueType::kFreqMap) {
-          length = static_cast<int64_t>(v.AsFreqMap().size());
-        } else if (!v.is_null()) {
-          return CannotApply(kLength, "measure the length of", v);
-        }
+        QUARRY_ASSIGN_OR_RETURN(int64_t length, KorypheLength(kLength, *args[0]));
         if (max_length) length = std::min<int64_t>(length, *max_length);
         return Value::Int32(static_cast<int32_t>(length));
       },
@@ -98,6 +86,15 @@ Result<Value> SizeOf(ValueRefs args) {
 }
 
 }  // namespace
+
+Result<int64_t> KorypheLength(std::string_view class_name, const Value& v) {
+  if (v.type() == ValueType::kString) return JavaStringLength(v.AsString());
+  if (std::optional<int64_t> n = CollectionSize(v)) return *n;
+  if (v.type() == ValueType::kMap) return static_cast<int64_t>(v.AsEntries().size());
+  if (v.type() == ValueType::kFreqMap) return static_cast<int64_t>(v.AsFreqMap().size());
+  if (v.is_null()) return 0;
+  return CannotApply(class_name, "measure the length of", v);
+}
 
 void AddStringFunctions(std::vector<FunctionClass>* out) {
   out->push_back({kConcat, ParseConcat});

@@ -100,8 +100,88 @@ std::vector<ClassFields> PredicateFields() {
   };
 }
 
+// Interns "<package><simple>" for the tables that list simple names.
+std::string_view Qualified(std::string_view package, std::string_view simple) {
+  static auto* const kNames = new std::vector<std::unique_ptr<std::string>>();
+  kNames->push_back(std::make_unique<std::string>(std::string(package) + std::string(simple)));
+  return *kNames->back();
+}
+
+// Branch "functions": the koryphe and Gaffer functions added for issue 12.
+void AddMoreFunctionFields(std::vector<ClassFields>* out) {
+  for (std::string_view simple :
+       {"ExtractKeys", "ExtractValues", "FirstItem", "LastItem", "IterableConcat",
+        "IterableLongest", "Longest", "IsEmpty", "ToList", "ToArray", "ToBoolean", "Base64Decode",
+        "StringTrim", "ReverseString", "CurrentDate", "CurrentTime"}) {
+    out->push_back({simple, {}});
+  }
+  constexpr std::string_view kFunctionList = "java.util.List<java.util.function.Function>";
+  out->push_back({"ExtractValue", {{"key", "K"}}});
+  out->push_back({"NthItem", {{"selection", kInteger}}});
+  out->push_back({"DefaultIfEmpty", {{"defaultValue", kObject}}});
+  out->push_back({"ToSet", {{"implementation", kString}}});
+  out->push_back({"Cast", {{"outputClass", "java.lang.Class<O>"}}});
+  out->push_back({"DictionaryLookup", {{"dictionary", "java.util.Map<K, V>"}}});
+  out->push_back({"ToBytes", {{"charset", "java.nio.charset.Charset"}}});
+  out->push_back({"SetValue", {{"value", kObject}}});
+  out->push_back({"MultiplyLongBy", {{"by", kLong}}});
+  out->push_back({"If",
+                  {{"condition", kBoolean},
+                   {"predicate", "java.util.function.Predicate<?>"},
+                   {"then", "java.util.function.Function<?, ?>"},
+                   {"otherwise", "java.util.function.Function<?, ?>"}}});
+  out->push_back(
+      {"FunctionChain", {{"functions", "java.util.List<java.util.function.Function<I, O>>"}}});
+  out->push_back({"IterableFunction", {{"functions", kFunctionList}}});
+  out->push_back({"IterableFilter", {{"predicate", "java.util.function.Predicate<I_ITEM>"}}});
+  out->push_back({"FirstValid", {{"predicate", "java.util.function.Predicate"}}});
+  out->push_back({"StringSplit", {{"delimiter", kString}}});
+  out->push_back({"StringJoin", {{"delimiter", kString}}});
+  out->push_back({"StringReplace", {{"searchString", kString}, {"replacement", kString}}});
+  out->push_back({"StringRegexReplace", {{"regex", kString}, {"replacement", kString}}});
+  out->push_back({"StringRegexSplit", {{"regex", kString}}});
+  out->push_back({"StringPrepend", {{"prefix", kString}}});
+  out->push_back({"StringAppend", {{"suffix", kString}}});
+  out->push_back({"StringTruncate", {{"length", kInteger}, {"ellipses", kBoolean}}});
+  out->push_back(
+      {"ParseDate", {{"format", kString}, {"timeZone", kString}, {"microseconds", kBoolean}}});
+  out->push_back(
+      {"ParseTime", {{"format", kString}, {"timeZone", kString}, {"timeUnit", kString}}});
+  out->push_back({"ToDateString", {{"format", kString}}});
+  constexpr std::string_view kTypes = "uk.gov.gchq.gaffer.types.function.";
+  for (std::string_view simple :
+       {"ToFreqMap", "IterableToFreqMap", "StringsToTypeValue", "StringsToTypeSubTypeValue"}) {
+    out->push_back({Qualified(kTypes, simple), {}});
+  }
+  out->push_back({Qualified(kTypes, "ToTypeValue"), {{"type", kString}}});
+  out->push_back(
+      {Qualified(kTypes, "ToTypeSubTypeValue"), {{"type", kString}, {"subType", kString}}});
+  for (std::string_view simple : {"TypeValueToTuple", "TypeSubTypeValueToTuple"}) {
+    out->push_back({Qualified("uk.gov.gchq.gaffer.data.element.function.", simple), {}});
+  }
+  for (std::string_view simple : {"ToTimeBucket", "ToTimeBucketStart", "ToTimeBucketEnd",
+                                  "DateToTimeBucketStart", "DateToTimeBucketEnd"}) {
+    out->push_back({Qualified("uk.gov.gchq.gaffer.time.function.", simple), {{"bucket", kString}}});
+  }
+  out->push_back({"uk.gov.gchq.koryphe.tuple.function.TupleAdaptedFunction",
+                  {{"selection", "R[]"},
+                   {"function", "java.util.function.Function<FI, FO>"},
+                   {"projection", "R[]"}}});
+  constexpr std::string_view kSketches = "uk.gov.gchq.gaffer.sketches.";
+  for (std::string_view simple : {"ToHllSketch", "IterableToHllSketch"}) {
+    out->push_back(
+        {Qualified(std::string(kSketches) + "datasketches.cardinality.function.", simple),
+         {{"logK", kInteger}}});
+  }
+  for (std::string_view simple : {"ToHyperLogLogPlus", "IterableToHyperLogLogPlus"}) {
+    out->push_back({Qualified(std::string(kSketches) + "clearspring.cardinality.function.", simple),
+                    {{"p", kInteger}, {"sp", kInteger}}});
+  }
+}
+
 std::vector<ClassFields> FunctionFields() {
   std::vector<ClassFields> out;
+  AddMoreFunctionFields(&out);
   for (std::string_view simple :
        {"Identity", "ToNull", "ToLong", "ToInteger", "ToDouble", "ToFloat", "Multiply", "Divide",
         "ToUpperCase", "ToLowerCase", "Size"}) {
@@ -137,13 +217,6 @@ std::vector<ClassFields> OperatorFields() {
     out.push_back({simple, {}});
   }
   return out;
-}
-
-// Interns "<package><simple>" for the tables that list simple names.
-std::string_view Qualified(std::string_view package, std::string_view simple) {
-  static auto* const kNames = new std::vector<std::unique_ptr<std::string>>();
-  kNames->push_back(std::make_unique<std::string>(std::string(package) + std::string(simple)));
-  return *kNames->back();
 }
 
 }  // namespace

@@ -13,8 +13,12 @@
 namespace quarry::functions_internal {
 
 // The computation of a function. REQUIRES: args.size() equals the arity the
-// function was made with (checked by the wrapper).
+// function was made with (checked by the wrapper), unless that is kAnyArity.
 using FunctionBody = std::function<Result<Value>(ValueRefs args)>;
+
+// The arity of functions that pass their whole input tuple on (If,
+// FunctionChain): any number of inputs, at least one.
+inline constexpr size_t kAnyArity = static_cast<size_t>(-1);
 
 // A function named `class_name` (full Java name) taking `arity` inputs.
 // ToJson writes {"class": class_name} plus `fields` (an object).
@@ -26,6 +30,31 @@ Status CannotApply(std::string_view class_name, std::string_view what, const Val
 
 // Java's String.length(): UTF-16 code units of a UTF-8 string.
 int64_t JavaStringLength(std::string_view utf8);
+
+// koryphe's Length (no maxLength): UTF-16 units of a String, items of a
+// collection, entries of a map; null is 0; other classes are
+// InvalidArgument naming `class_name`.
+Result<int64_t> KorypheLength(std::string_view class_name, const Value& v);
+
+// True for the Values that are java.lang.Iterable: lists and sets.
+bool IsIterable(const Value& v);
+
+// A function's nested "function"/"predicate"-style member: nullptr when
+// absent or JSON null, else parsed (errors name path.key).
+Result<std::shared_ptr<const Function>> OptionalNestedFunction(const Json& json,
+                                                               std::string_view key,
+                                                               std::string_view path);
+Result<std::shared_ptr<const Predicate>> OptionalNestedPredicate(const Json& json,
+                                                                 std::string_view key,
+                                                                 std::string_view path);
+// The member `key` as a list of functions ("functions" of FunctionChain and
+// IterableFunction); empty when absent or null.
+Result<std::vector<std::shared_ptr<const Function>>> NestedFunctionList(const Json& json,
+                                                                        std::string_view key,
+                                                                        std::string_view path);
+
+// Applies `fn` to one value.
+Result<Value> ApplyToOne(const Function& fn, const Value& v);
 
 // Parsers matching Java's Long.valueOf, Integer.valueOf, Double.valueOf and
 // Float.valueOf; InvalidArgument naming `s` when Java would throw
@@ -63,5 +92,14 @@ void AddStringFunctions(std::vector<FunctionClass>* out);
 void AddNumericFunctions(std::vector<FunctionClass>* out);
 void AddRoadTrafficFunctions(std::vector<FunctionClass>* out);  // Gaffer's road-traffic demo.
 void AddGafferTypeFunctions(std::vector<FunctionClass>* out);  // uk.gov.gchq.gaffer.types.function.
+void AddIterableFunctions(std::vector<FunctionClass>* out);
+void AddCompositeFunctions(std::vector<FunctionClass>* out);  // If, FunctionChain, Iterable*.
+void AddValueFunctions(std::vector<FunctionClass>* out);      // Cast, ToBoolean, lookups.
+void AddStringEditFunctions(std::vector<FunctionClass>* out);
+void AddRegexFunctions(std::vector<FunctionClass>* out);
+void AddDateFunctions(std::vector<FunctionClass>* out);
+void AddSketchFunctions(std::vector<FunctionClass>* out);      // Gaffer's sketches library.
+void AddTimeBucketFunctions(std::vector<FunctionClass>* out);  // Gaffer's time library.
+void AddTupleAdaptedFunctions(std::vector<FunctionClass>* out);  // Integer-indexed tuples.
 
 }  // namespace quarry::functions_internal

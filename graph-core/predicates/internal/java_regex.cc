@@ -136,6 +136,7 @@ class RegexCompiler {
       int jump = Add({JavaRegex::Op::kJump});
       At(jump).x = loop;
       At(loop).y = Pc();
+      if (node.lazy) std::swap(At(loop).x, At(loop).y);
       return Status::OK();
     }
     std::vector<int> splits;  // (max - min) optional copies, each may skip to the end
@@ -145,7 +146,10 @@ class RegexCompiler {
       splits.push_back(split);
       QUARRY_RETURN_IF_ERROR(Emit(body));
     }
-    for (int s : splits) At(s).y = Pc();
+    for (int s : splits) {
+      At(s).y = Pc();
+      if (node.lazy) std::swap(At(s).x, At(s).y);
+    }
     return Status::OK();
   }
 
@@ -284,10 +288,102 @@ class PikeVm {
   std::vector<int> current_, next_, stack_;
 };
 
+// One Find run: like PikeVm, but every thread remembers where its match
+// started, a new thread is seeded at each position (lowest priority) until
+// a match is found, and a match cuts off the threads below it in priority.
+class PikeSearch {
+ public:
+  PikeSearch(const std::vector<JavaRegex::Inst>& program,
+             const std::vector<CodePointRanges>& classes)
+      : program_(program), classes_(classes), seen_(program.size(), 0) {}
+
+  std::optional<std::pair<size_t, size_t>> Run(std::string_view input, size_t from) {
+    uint32_t prev = UINT32_MAX;
+    if (from > 0) {
+      size_t b = from - 1;
+      while (b > 0 && (static_cast<uint8_t>(input[b]) & 0xC0) == 0x80) --b;
+      DecodeUtf8(input, b, &prev);
+    }
+    Position pos{input, from, prev};
+    std::optional<std::pair<size_t, size_t>> match;
+    ++generation_;
+    AddThreads(&current_, 0, pos, from);
+    while (true) {
+      for (size_t i = 0; i < current_.size(); ++i) {
+        if (program_[current_[i].pc].op == JavaRegex::Op::kMatch) {
+          match = std::make_pair(current_[i].start, pos.offset);
+          current_.resize(i);
+          break;
+        }
+      }
+      if (pos.AtEnd() || (match && current_.empty())) return match;
+      uint32_t cp;
+      int len = DecodeUtf8(input, pos.offset, &cp);
+      Position after{input, pos.offset + len, cp};
+      ++generation_;
+      next_.clear();
+      for (const Thread& t : current_) {
+        const JavaRegex::Inst& inst = program_[t.pc];
+        if (inst.op == JavaRegex::Op::kClass && RangesContain(classes_[inst.class_index], cp)) {
+          AddThreads(&next_, t.pc + 1, after, t.start);
+        }
+      }
+      if (!match) AddThreads(&next_, 0, after, after.offset);
+      current_.swap(next_);
+      pos = after;
+    }
+  }
+
+ private:
+  struct Thread {
+    int pc;
+    size_t start;
+  };
+
+  void AddThreads(std::vector<Thread>* list, int start_pc, const Position& pos, size_t start) {
+    stack_.push_back(start_pc);
+    while (!stack_.empty()) {
+      int pc = stack_.back();
+      stack_.pop_back();
+      if (seen_[pc] == generation_) continue;
+      seen_[pc] = generation_;
+      const JavaRegex::Inst& inst = program_[pc];
+      switch (inst.op) {
+        case JavaRegex::Op::kJump:
+          stack_.push_back(inst.x);
+          break;
+        case JavaRegex::Op::kSplit:
+          stack_.push_back(inst.y);
+          stack_.push_back(inst.x);
+          break;
+        case JavaRegex::Op::kAssert:
+          if (pos.Holds(inst.assertion)) stack_.push_back(pc + 1);
+          break;
+        case JavaRegex::Op::kClass:
+        case JavaRegex::Op::kMatch:
+          list->push_back({pc, start});
+          break;
+      }
+    }
+  }
+
+  const std::vector<JavaRegex::Inst>& program_;
+  const std::vector<CodePointRanges>& classes_;
+  std::vector<uint32_t> seen_;
+  uint32_t generation_ = 0;
+  std::vector<Thread> current_, next_;
+  std::vector<int> stack_;
+};
+
 }  // namespace
 
 bool JavaRegex::FullMatch(std::string_view input) const {
   return PikeVm(program_, classes_).Run(input);
+}
+
+std::optional<std::pair<size_t, size_t>> JavaRegex::Find(std::string_view input,
+                                                         size_t from) const {
+  return PikeSearch(program_, classes_).Run(input, from);
 }
 
 }  // namespace quarry::internal

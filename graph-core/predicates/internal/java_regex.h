@@ -8,7 +8,7 @@
 // \uhhhh \cX \Q..\E), '.', classes [a-z] [^..] with escapes and predefined
 // classes inside, \d \D \w \W \s \S, POSIX \p{Alpha}-style classes, groups
 // (..) (?:..) (?<name>..), alternation, quantifiers * + ? {n} {n,} {n,m}
-// (greedy or lazy: the same for a full match), anchors ^ $ \A \z \Z \b \B,
+// (greedy or lazy), anchors ^ $ \A \z \Z \b \B,
 // and the flags (?i) (ASCII case folding, as Java's default) and (?s), also
 // scoped as (?i:..). Rejected with InvalidArgument: back-references,
 // lookaround, possessive quantifiers, class unions/intersections and other
@@ -21,6 +21,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -40,6 +41,13 @@ class JavaRegex {
 
   // True if the whole of `input` matches (Java's Matcher.matches()).
   bool FullMatch(std::string_view input) const;
+
+  // Matcher.find() from byte offset `from` (REQUIRES: a code point boundary
+  // <= input.size()): the match with the leftmost start, chosen among those
+  // by Java's priorities (earlier alternatives first, greedy quantifiers
+  // longest, lazy ones shortest). Returns its [start, end) byte offsets, or
+  // nullopt. Capture groups are not reported.
+  std::optional<std::pair<size_t, size_t>> Find(std::string_view input, size_t from) const;
 
   // One instruction of the compiled program. Public for the compiler in
   // java_regex.cc; not part of the contract.

@@ -21,6 +21,7 @@ struct RegexNode {
   JavaRegex::Assertion assertion{};  // kAssert
   std::vector<RegexNode> children;   // kConcat, kAlt, kRepeat (one child)
   int min = 0, max = -1;             // kRepeat; max -1 is unbounded
+  bool lazy = false;                 // kRepeat: prefers fewer repetitions (X*?)
 };
 
 // Parses `pattern`. InvalidArgument (without the pattern text: the caller

@@ -172,7 +172,7 @@ Result<RegexNode> Parser::ParseQuantifier(RegexNode atom) {
     return atom;
   }
   if (Consume('+')) return Error("possessive quantifiers are not supported");
-  Consume('?');  // Lazy and greedy agree on whether the whole input matches.
+  bool lazy = Consume('?');
   if (Peek() == '*' || Peek() == '+' || Peek() == '?' || Peek() == '{') {
     return Error("dangling meta character");
   }
@@ -180,6 +180,7 @@ Result<RegexNode> Parser::ParseQuantifier(RegexNode atom) {
   rep.kind = Kind::kRepeat;
   rep.min = min;
   rep.max = max;
+  rep.lazy = lazy;
   rep.children.push_back(std::move(atom));
   return rep;
 }

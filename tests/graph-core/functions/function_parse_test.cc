@@ -37,5 +37,14 @@ TEST(ParseFunctionTest, Errors) {
               StatusIsWithMessage(StatusCode::kInvalidArgument, "f.maxLength"));
 }
 
+TEST(ParseFunctionTest, DeepNestingIsRefusedNotACrash) {
+  Json fn = {{"class", "Identity"}};
+  for (int i = 0; i < 100; ++i) fn = {{"class", "If"}, {"then", fn}};
+  EXPECT_THAT(ParseFunction(fn, "f"),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "functions nested deeper than"));
+  Json shallow = {{"class", "If"}, {"then", {{"class", "Identity"}}}};
+  EXPECT_TRUE(ParseFunction(shallow, "f").ok());
+}
+
 }  // namespace
 }  // namespace quarry

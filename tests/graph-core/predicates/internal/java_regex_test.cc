@@ -1,5 +1,6 @@
 #include "graph-core/predicates/internal/java_regex.h"
 
+#include <optional>
 #include <string>
 
 #include "graph-core/predicates/internal/java_regex_ast.h"
@@ -140,6 +141,38 @@ TEST(JavaRegexTest, RangeHelpers) {
   EXPECT_FALSE(RangesContain(r, 0));
   EXPECT_FALSE(RangesContain(r, 15));
   EXPECT_EQ(ComplementRanges(r), (CodePointRanges{{0, 0}, {10, 19}, {31, kMaxCodePoint}}));
+}
+
+// Find(pattern, input, from) as Java's Matcher.find(from) would report it:
+// "start-end", or "none".
+std::string Find(std::string_view pattern, std::string_view input, size_t from = 0) {
+  Result<JavaRegex> r = JavaRegex::Compile(pattern);
+  EXPECT_TRUE(r.ok()) << pattern << ": " << r.status().ToString();
+  if (!r.ok()) return "error";
+  std::optional<std::pair<size_t, size_t>> m = r->Find(input, from);
+  return m ? std::to_string(m->first) + "-" + std::to_string(m->second) : "none";
+}
+
+TEST(JavaRegexFindTest, LeftmostThenJavaPriority) {
+  EXPECT_EQ(Find("[tT]ea", "brainteaser"), "5-8");
+  EXPECT_EQ(Find("[tT]ea", "TEA"), "none");
+  EXPECT_EQ(Find("a+", "baaab"), "1-4");   // greedy: longest from the leftmost start
+  EXPECT_EQ(Find("a+?", "baaab"), "1-2");  // lazy: shortest
+  EXPECT_EQ(Find("a|ab", "xab"), "1-2");   // first alternative wins, as Java's
+  EXPECT_EQ(Find("ab|a", "xab"), "1-3");
+  EXPECT_EQ(Find("x*", "abc"), "0-0");  // empty match at the start
+  EXPECT_EQ(Find("[ \\t]+", "a \t b", 0), "1-4");
+  EXPECT_EQ(Find("b", "abab", 2), "3-4");
+  EXPECT_EQ(Find("^a", "aa", 1), "none");     // ^ is the input start only
+  EXPECT_EQ(Find("\\bb", "ab b", 1), "3-4");  // \b sees the code point before `from`
+  EXPECT_EQ(Find("<.+?>", "<a><b>"), "0-3");
+  EXPECT_EQ(Find("<.+>", "<a><b>"), "0-6");
+}
+
+TEST(JavaRegexTest, LazyQuantifiersStillFullMatch) {
+  EXPECT_TRUE(Matches("a+?b", "aaab"));
+  EXPECT_TRUE(Matches("a{1,3}?", "aaa"));
+  EXPECT_FALSE(Matches("a{1,3}?", "aaaa"));
 }
 
 }  // namespace
