@@ -97,6 +97,13 @@ constexpr ClassEntry kClasses[] = {
     {OperationKind::kGetTraits, "uk.gov.gchq.gaffer.store.operation.GetTraits"},
     {OperationKind::kHasTrait, "uk.gov.gchq.gaffer.store.operation.HasTrait"},
     // --- end of the flow block.
+    // --- Map, Reduce, Join, ValidateOperationChain (branch mapjoin).
+    {OperationKind::kMap, "uk.gov.gchq.gaffer.operation.impl.Map"},
+    {OperationKind::kReduce, "uk.gov.gchq.gaffer.operation.impl.Reduce"},
+    {OperationKind::kJoin, "uk.gov.gchq.gaffer.operation.impl.join.Join"},
+    {OperationKind::kValidateOperationChain,
+     "uk.gov.gchq.gaffer.operation.impl.ValidateOperationChain"},
+    // --- end of branch mapjoin.
 };
 
 std::string_view SimpleName(std::string_view full) {
