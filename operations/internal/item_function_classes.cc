@@ -22,19 +22,8 @@ constexpr std::string_view kKoryphe = "uk.gov.gchq.koryphe.impl.function.";
 constexpr std::string_view kGafferElement = "uk.gov.gchq.gaffer.data.element.function.";
 constexpr std::string_view kGafferOperation = "uk.gov.gchq.gaffer.operation.function.";
 
-using ApplyFn = std::function<Result<FnObject>(const FnObject&)>;
-
-class LambdaFunction : public ItemFunction {
- public:
-  explicit LambdaFunction(ApplyFn fn) : fn_(std::move(fn)) {}
-  Result<FnObject> Apply(const FnObject& input) const override { return fn_(input); }
-
- private:
-  ApplyFn fn_;
-};
-
-std::shared_ptr<const ItemFunction> Make(ApplyFn fn) {
-  return std::make_shared<LambdaFunction>(std::move(fn));
+std::shared_ptr<const ItemFunction> Make(LambdaItemFunction::ApplyFn fn) {
+  return std::make_shared<LambdaItemFunction>(std::move(fn));
 }
 
 bool Is(std::string_view cls, std::string_view package, std::string_view simple) {
@@ -197,6 +186,8 @@ Result<std::shared_ptr<const ItemFunction>> ParseOwnItemFunction(std::string_vie
                           ParseElementFunction(cls, json, path));
   if (f != nullptr) return f;
   QUARRY_ASSIGN_OR_RETURN(f, ParseIterableFunction(cls, json, path));
+  if (f != nullptr) return f;
+  QUARRY_ASSIGN_OR_RETURN(f, ParseWalkFunction(cls, json, path));
   if (f != nullptr) return f;
   if (Is(cls, kGafferOperation, "ToEntityId")) return MakeToId(/*entity_only=*/true);
   if (Is(cls, kGafferOperation, "ToElementId")) return MakeToId(/*entity_only=*/false);

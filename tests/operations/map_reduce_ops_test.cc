@@ -53,6 +53,21 @@ TEST(MapOpTest, ExtractIdThenToEntityIdFeedsTheNextHop) {
   EXPECT_TRUE(SameMultiset(out, "[2, 4]"));
 }
 
+TEST(MapOpTest, DocExampleFirstItemsFromWalks) {
+  // core.md "Example extracting first items from walks": the sources of the
+  // first edges of the walks from 1 and 2 are {1, 2}.
+  DocFixture f;
+  ASSERT_OK_AND_ASSIGN(Json out, f.Run(R"({"class":"OperationChain","operations":[
+      {"class":"GetWalks","input":[{"class":"EntitySeed","vertex":1},{"class":"EntitySeed","vertex":2}],
+       "operations":[{"class":"OperationChain","operations":[
+         {"class":"GetElements","view":{"edges":{"edge":{}}}}]}],"resultsLimit":100},
+      {"class":"Map","functions":[{"class":"IterableFunction","functions":[
+          {"class":"ExtractWalkEdgesFromHop","hop":0},{"class":"FirstItem"}]}]},
+      {"class":"ToVertices","edgeVertices":"SOURCE"},
+      {"class":"uk.gov.gchq.gaffer.operation.impl.output.ToSet"}]})"));
+  EXPECT_TRUE(SameMultiset(out, "[1, 2]"));
+}
+
 TEST(MapOpTest, ExplicitSingleInputAndGraphCoreFunction) {
   DocFixture f;
   ASSERT_OK_AND_ASSIGN(Json out, f.Run(R"({"class":"Map","input":"abc",
