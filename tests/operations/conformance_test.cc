@@ -50,9 +50,26 @@ Result<Json> ReadJson(const fs::path& path) {
 
 // A canonical text for one result item: parsed and re-written (so property
 // order and typing forms do not matter); matchedVertex dropped unless compared.
+// JSON that is not one item (a Join's MapTuple {"values": {"LEFT": ...,
+// "RIGHT": ...}}, a list of elements) is canonicalised member by member, keys
+// sorted.
 std::string Canonical(const Json& item, bool compare_matched_vertex) {
   Result<Item> parsed = operations_internal::ParseItem(item, "item");
-  if (!parsed.ok()) return "unparsed:" + item.dump();
+  if (!parsed.ok()) {
+    if (item.is_array()) {
+      std::string out = "[";
+      for (const Json& j : item) out += Canonical(j, compare_matched_vertex) + ",";
+      return out + "]";
+    }
+    if (!item.is_object()) return "unparsed:" + item.dump();
+    std::map<std::string, std::string> members;
+    for (auto it = item.begin(); it != item.end(); ++it) {
+      members[it.key()] = Canonical(it.value(), compare_matched_vertex);
+    }
+    std::string out = "{";
+    for (const auto& [k, v] : members) out += k + ":" + v + ",";
+    return out + "}";
+  }
   Json j = ItemToJson(*parsed);
   if (!compare_matched_vertex && j.is_object()) j.erase("matchedVertex");
   return j.dump();
