@@ -152,8 +152,7 @@ TEST(OperationCatalogueTest, NextOperationsFollowGaffersRule) {
   EXPECT_THAT(
       after_count,
       ElementsAre("uk.gov.gchq.gaffer.operation.impl.DiscardOutput",
-                  "uk.gov.gchq.gaffer.operation.impl.If",
-                  "uk.gov.gchq.gaffer.operation.impl.Map",
+                  "uk.gov.gchq.gaffer.operation.impl.If", "uk.gov.gchq.gaffer.operation.impl.Map",
                   "uk.gov.gchq.gaffer.operation.impl.SetVariable",
                   "uk.gov.gchq.gaffer.operation.impl.While",
                   "uk.gov.gchq.gaffer.operation.impl.export.resultcache.ExportToGafferResultCache",
