@@ -19,11 +19,15 @@ namespace {
 
 size_t MaxItems(const ExecContext& ctx) { return ctx.limits.max_materialised_items; }
 
-// Gaffer's Conditional: the predicate tested on the input, or on what the
-// optional transform makes of it.
 Result<bool> TestConditional(const Operation& op, const Conditional& c, const StoredVariable& held,
                              ExecContext& ctx) {
-  std::string path = json_fields::Join(op.path, "conditional");
+  return TestConditionalAt(json_fields::Join(op.path, "conditional"), c, held, ctx);
+}
+
+}  // namespace
+
+Result<bool> TestConditionalAt(const std::string& path, const Conditional& c,
+                               const StoredVariable& held, ExecContext& ctx) {
   if (c.transform == nullptr) {
     return TestHeld(c.predicate, held, json_fields::Join(path, "predicate"));
   }
@@ -32,6 +36,8 @@ Result<bool> TestConditional(const Operation& op, const Conditional& c, const St
                           Hold(std::move(out), MaxItems(ctx), OpName(*c.transform)));
   return TestHeld(c.predicate, transformed, json_fields::Join(path, "predicate"));
 }
+
+namespace {
 
 // IfHandler: "condition" wins; else the conditional's predicate; neither
 // means false. No operation for the branch taken passes the input through.

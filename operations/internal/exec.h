@@ -126,6 +126,12 @@ Json SchemaJson(const Schema& schema, bool compact);
 // While asking for more repeats than limits.max_while_repeats), at any depth.
 Status CheckFlowLimits(const Operation& op, const ExecutorLimits& limits);
 
+// Gaffer's Conditional: its predicate tested on `held`, or on what its
+// optional transform operation makes of it. `path` names the conditional in
+// errors.
+Result<bool> TestConditionalAt(const std::string& path, const Conditional& c,
+                               const StoredVariable& held, ExecContext& ctx);
+
 // Drains `stream` into a vector, refusing more than `max_items` items.
 Result<std::vector<Item>> Collect(ItemStream& stream, size_t max_items, std::string_view what);
 

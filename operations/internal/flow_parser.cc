@@ -167,17 +167,7 @@ Result<std::shared_ptr<const Operation>> ReadSubOperation(const Json& obj, const
 }
 
 Status ReadConditional(const Json& obj, const std::string& path, FlowFields* flow) {
-  const Json* c = jf::Find(obj, "conditional");
-  if (c == nullptr) return Status::OK();
-  std::string cpath = jf::Join(path, "conditional");
-  QUARRY_RETURN_IF_ERROR(jf::RequireObject(*c, cpath));
-  Conditional conditional;
-  if (const Json* p = jf::Find(*c, "predicate")) {
-    QUARRY_RETURN_IF_ERROR(jf::RequireObject(*p, jf::Join(cpath, "predicate")));
-    conditional.predicate = *p;
-  }
-  QUARRY_ASSIGN_OR_RETURN(conditional.transform, ReadSubOperation(*c, cpath, "transform"));
-  flow->conditional = std::move(conditional);
+  QUARRY_ASSIGN_OR_RETURN(flow->conditional, ReadOptionalConditional(obj, path));
   return Status::OK();
 }
 
@@ -237,6 +227,21 @@ Status ReadTraitFields(const Json& obj, const std::string& path, Operation* op) 
 }
 
 }  // namespace
+
+Result<std::optional<Conditional>> ReadOptionalConditional(const Json& obj,
+                                                           const std::string& path) {
+  const Json* c = jf::Find(obj, "conditional");
+  if (c == nullptr) return std::optional<Conditional>();
+  std::string cpath = jf::Join(path, "conditional");
+  QUARRY_RETURN_IF_ERROR(jf::RequireObject(*c, cpath));
+  Conditional conditional;
+  if (const Json* p = jf::Find(*c, "predicate")) {
+    QUARRY_RETURN_IF_ERROR(jf::RequireObject(*p, jf::Join(cpath, "predicate")));
+    conditional.predicate = *p;
+  }
+  QUARRY_ASSIGN_OR_RETURN(conditional.transform, ReadSubOperation(*c, cpath, "transform"));
+  return std::optional<Conditional>(std::move(conditional));
+}
 
 bool ReadFlowFields(const Json& obj, const std::string& path, Operation* op, Status* status) {
   switch (op->kind) {

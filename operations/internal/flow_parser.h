@@ -3,6 +3,7 @@
 // operation_parser.cc's ReadKindFields.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "graph-core/json_value.h"
@@ -16,5 +17,11 @@ namespace quarry::operations_internal {
 // this family; else true with *status OK or InvalidArgument naming the JSON
 // path of the bad field.
 bool ReadFlowFields(const Json& obj, const std::string& path, Operation* op, Status* status);
+
+// Gaffer's Conditional at obj["conditional"] (predicate and optional
+// transform operation): nullopt if absent; InvalidArgument naming the path if
+// malformed. GetWalks reads its conditional with it.
+Result<std::optional<Conditional>> ReadOptionalConditional(const Json& obj,
+                                                           const std::string& path);
 
 }  // namespace quarry::operations_internal

@@ -6,6 +6,7 @@
 
 #include <utility>
 
+#include "operations/internal/flow_parser.h"
 #include "operations/internal/input_parser.h"
 #include "operations/internal/json_fields.h"
 #include "operations/internal/view_merge.h"
@@ -50,11 +51,14 @@ Status ReadWalkFields(const Json& obj, const std::string& path, Operation* op) {
     }
     op->results_limit = *limit;
   }
-  if (json_fields::Find(obj, "conditional") != nullptr) {
-    // A conditional tests each whole Walk with a Java predicate (optionally
-    // after a transform chain); Quarry has no predicates over walks yet.
-    return UnimplementedError(json_fields::Join(path, "conditional") +
-                              ": GetWalks conditionals are not supported");
+  // Each walk is kept only if the conditional holds for it (FlowFields holds
+  // it as it does for If and While).
+  QUARRY_ASSIGN_OR_RETURN(std::optional<Conditional> conditional,
+                          ReadOptionalConditional(obj, path));
+  if (conditional.has_value()) {
+    auto flow = std::make_shared<FlowFields>();
+    flow->conditional = std::move(conditional);
+    op->flow = std::move(flow);
   }
   return Status::OK();
 }

@@ -50,37 +50,81 @@ Result<Json> ReadJson(const fs::path& path) {
 
 // A canonical text for one result item: parsed and re-written (so property
 // order and typing forms do not matter); matchedVertex dropped unless compared.
-// JSON that is not one item (a Join's MapTuple {"values": {"LEFT": ...,
-// "RIGHT": ...}}, a list of elements) is canonicalised member by member, keys
-// sorted.
-std::string Canonical(const Json& item, bool compare_matched_vertex) {
-  Result<Item> parsed = operations_internal::ParseItem(item, "item");
-  if (!parsed.ok()) {
-    if (item.is_array()) {
-      std::string out = "[";
-      for (const Json& j : item) out += Canonical(j, compare_matched_vertex) + ",";
-      return out + "]";
-    }
-    if (!item.is_object()) return "unparsed:" + item.dump();
-    std::map<std::string, std::string> members;
-    for (auto it = item.begin(); it != item.end(); ++it) {
-      members[it.key()] = Canonical(it.value(), compare_matched_vertex);
-    }
-    std::string out = "{";
-    for (const auto& [k, v] : members) out += k + ":" + v + ",";
-    return out + "}";
+bool IsElementJson(const Json& j) {
+  if (!j.is_object() || !j.contains("class") || !j["class"].is_string()) return false;
+  const std::string& c = j["class"].get_ref<const std::string&>();
+  return c == "uk.gov.gchq.gaffer.data.element.Entity" ||
+         c == "uk.gov.gchq.gaffer.data.element.Edge";
+}
+
+// A result that is not an element or id (e.g. a Walk): its elements re-written
+// canonically, matchedVertex dropped unless compared, and each list of elements
+// sorted (a walk's hop or vertex holds its elements in no order).
+Json Normalised(const Json& j, bool compare_matched_vertex) {
+  if (IsElementJson(j)) {
+    Result<Item> parsed = operations_internal::ParseItem(j, "item");
+    Json out = parsed.ok() ? ItemToJson(*parsed) : j;
+    if (!compare_matched_vertex) out.erase("matchedVertex");
+    return out;
   }
+  if (j.is_object()) {
+    Json out = Json::object();
+    for (const auto& [k, v] : j.items()) out[k] = Normalised(v, compare_matched_vertex);
+    return out;
+  }
+  if (!j.is_array()) return j;
+  Json out = Json::array();
+  bool all_elements = !j.empty();
+  for (const Json& v : j) {
+    all_elements = all_elements && IsElementJson(v);
+    out.push_back(Normalised(v, compare_matched_vertex));
+  }
+  if (all_elements) {
+    std::sort(out.begin(), out.end(),
+              [](const Json& a, const Json& b) { return a.dump() < b.dump(); });
+  }
+  return out;
+}
+
+std::string Canonical(const Json& item, bool compare_matched_vertex, bool unordered_nested) {
+  if (unordered_nested && item.is_array()) {
+    std::vector<std::string> inner;
+    for (const Json& i : item) inner.push_back(Canonical(i, compare_matched_vertex, false));
+    std::sort(inner.begin(), inner.end());
+    return Json(inner).dump();
+  }
+  Result<Item> parsed = operations_internal::ParseItem(item, "item");
+  if (!parsed.ok()) return Normalised(item, compare_matched_vertex).dump();
   Json j = ItemToJson(*parsed);
   if (!compare_matched_vertex && j.is_object()) j.erase("matchedVertex");
   return j.dump();
 }
 
-std::vector<std::string> CanonicalList(const Json& items, bool mv) {
+// `sorted` false keeps the result's order ("ordered" mode).
+std::vector<std::string> CanonicalList(const Json& items, bool mv, bool nested,
+                                       bool sorted = true) {
   std::vector<std::string> out;
   if (!items.is_array()) return {"not an array: " + items.dump()};
-  for (const Json& item : items) out.push_back(Canonical(item, mv));
-  std::sort(out.begin(), out.end());
+  for (const Json& item : items) out.push_back(Canonical(item, mv, nested));
+  if (sorted) std::sort(out.begin(), out.end());
   return out;
+}
+
+// "ordered_by_property": the named property never decreases along the result.
+::testing::AssertionResult OrderedBy(const Json& c, const Json& actual) {
+  const std::string key = c.value("ordered_by_property", "");
+  if (key.empty() || !actual.is_array()) return ::testing::AssertionSuccess();
+  Json previous;
+  for (const Json& item : actual) {
+    Json value = item.is_object() && item.contains("properties") && item["properties"].contains(key)
+                     ? item["properties"][key]
+                     : Json();
+    if (!previous.is_null() && value < previous) {
+      return ::testing::AssertionFailure() << "not ordered by " << key << ": " << actual.dump();
+    }
+    previous = value;
+  }
+  return ::testing::AssertionSuccess();
 }
 
 std::string Join(const std::vector<std::string>& v) {
@@ -92,7 +136,9 @@ std::string Join(const std::vector<std::string>& v) {
 ::testing::AssertionResult Compare(const Json& c, const Json& actual) {
   std::string mode = c.value("compare", "multiset");
   bool mv = c.value("compare_matched_vertex", false);
+  bool nested = c.value("unordered_nested", false);
   const Json& expected = c["expected"];
+  if (::testing::AssertionResult ordered = OrderedBy(c, actual); !ordered) return ordered;
   if (mode == "exact") {
     if (actual == expected) return ::testing::AssertionSuccess();
     return ::testing::AssertionFailure() << "got " << actual.dump() << " want " << expected.dump();
@@ -110,10 +156,14 @@ std::string Join(const std::vector<std::string>& v) {
     if (ok) return ::testing::AssertionSuccess();
     return ::testing::AssertionFailure() << "got " << actual.dump() << " want " << expected.dump();
   }
-  std::vector<std::string> got = CanonicalList(actual, mv);
-  std::vector<std::string> want = CanonicalList(expected, mv);
+  // A single result (Max, Min, Map's FirstItem) compares as a list of one.
+  const Json listed = actual.is_array() ? actual : Json::array({actual});
+  const Json listed_expected = expected.is_array() ? expected : Json::array({expected});
+  const bool keep_order = mode == "ordered";
+  std::vector<std::string> got = CanonicalList(listed, mv, nested, !keep_order);
+  std::vector<std::string> want = CanonicalList(listed_expected, mv, nested, !keep_order);
   bool ok = false;
-  if (mode == "multiset") {
+  if (mode == "multiset" || mode == "ordered") {
     ok = got == want;
   } else if (mode == "set") {
     ok = std::set<std::string>(got.begin(), got.end()) ==
@@ -172,6 +222,13 @@ TEST_P(ConformanceTest, MatchesGaffer) {
   user.user_id = c["user"].value("userId", "UNKNOWN");
   if (c["user"].contains("dataAuths")) {
     for (const Json& a : c["user"]["dataAuths"]) user.data_auths.push_back(a.get<std::string>());
+  }
+  if (c["user"].contains("opAuths")) {
+    for (const Json& a : c["user"]["opAuths"]) user.op_auths.push_back(a.get<std::string>());
+  }
+  // "setup": operations the case's user runs first (e.g. AddNamedOperation).
+  for (const Json& op : c.value("setup", Json::array())) {
+    ASSERT_OK(executor.Execute(user, op.dump()).status());
   }
   ASSERT_OK_AND_ASSIGN(Json actual, executor.Execute(user, c["operation"].dump()));
   ::testing::AssertionResult result = Compare(c, actual);

@@ -245,15 +245,49 @@ TEST_F(GetWalksTest, HopRulesAreGaffers) {
   EXPECT_THAT(empty_chain.status(), StatusIs(StatusCode::kInvalidArgument));
 }
 
-TEST_F(GetWalksTest, EdgeSeedsAndConditionalsAreRefused) {
+TEST_F(GetWalksTest, EdgeSeedsAndPredicatesThatCannotTakeAWalkAreRefused) {
   auto edge_seed = Run(R"({"class":"GetWalks","input":[{"class":"EdgeSeed","source":1,
       "destination":2,"directedType":"DIRECTED"}],"operations":[)" +
                        Hops({"OUTGOING"}) + "]}");
   EXPECT_THAT(edge_seed.status(), StatusIs(StatusCode::kInvalidArgument));
+  // Gaffer: IsTrue cannot take a Walk (a ClassCastException there).
   auto conditional =
       Run(Walks("1", Hops({"OUTGOING"}), R"(,"conditional":{"predicate":{"class":"IsTrue"}})"));
-  EXPECT_THAT(conditional.status(), StatusIs(StatusCode::kUnimplemented));
+  EXPECT_THAT(conditional.status(), StatusIs(StatusCode::kInvalidArgument));
   EXPECT_NE(conditional.status().message().find("conditional"), std::string::npos);
+}
+
+// GetWalksIT.shouldNotFilterAnyWalks...: a conditional whose predicate
+// holds for every walk keeps them all; Not of it keeps none.
+TEST_F(GetWalksTest, ConditionalKeepsTheWalksItHoldsFor) {
+  ASSERT_OK_AND_ASSIGN(Json all, Run(Walks("1", Hops({"OUTGOING", "OUTGOING"}),
+                                           R"(,"conditional":{"predicate":{"class":"Exists"}})")));
+  EXPECT_EQ(Paths(all), (std::multiset<std::string>{"1->5->6", "1->2->5"}));
+  ASSERT_OK_AND_ASSIGN(Json none, Run(Walks("1", Hops({"OUTGOING", "OUTGOING"}),
+                                            R"(,"conditional":{"predicate":{"class":"Not",
+                               "predicate":{"class":"Exists"}}})")));
+  EXPECT_TRUE(none.empty()) << none.dump();
+}
+
+// The guide's "Run a while operation within a get walks" and
+// GetWalksIT.shouldGetPathsWithWhile: a hop chain holding one While repeats
+// its hop maxRepeats times, as that many explicit hops would.
+TEST_F(GetWalksTest, WhileHopRepeatsTheHop) {
+  std::string loop = R"({"class":"OperationChain","operations":[{"class":"While","maxRepeats":2,
+      "condition":true,"operation":{"class":"GetElements","includeIncomingOutGoing":"OUTGOING"}}]})";
+  ASSERT_OK_AND_ASSIGN(Json walks, Run(Walks("1", loop)));
+  EXPECT_EQ(Paths(walks), (std::multiset<std::string>{"1->5->6", "1->2->5"}));
+  // The While's conditional sees the current seeds: stop once 6 is reached.
+  std::string until_six = R"({"class":"OperationChain","operations":[{"class":"While",
+      "maxRepeats":3,"conditional":{"predicate":{"class":"Not","predicate":{
+        "class":"CollectionContains","value":6}}},
+      "operation":{"class":"GetElements","includeIncomingOutGoing":"OUTGOING"}}]})";
+  // Hop 1 reaches {2,5}, hop 2 {5,6}: 6 is there, so no third hop; with
+  // three hops counted, walks of two hops are partial and dropped.
+  ASSERT_OK_AND_ASSIGN(Json stopped, Run(Walks("1", until_six)));
+  EXPECT_TRUE(stopped.empty()) << stopped.dump();
+  ASSERT_OK_AND_ASSIGN(Json partial, Run(Walks("1", until_six, R"(,"includePartial":true)")));
+  EXPECT_EQ(Paths(partial), (std::multiset<std::string>{"1->5->6", "1->2->5"}));
 }
 
 TEST_F(GetWalksTest, HopViewsMayNameStoredViews) {

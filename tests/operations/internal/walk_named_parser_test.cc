@@ -42,8 +42,17 @@ TEST(WalkNamedParserTest, GetWalksDefaultsAndErrors) {
               StatusIsWithMessage(StatusCode::kInvalidArgument, "operations"));
   EXPECT_THAT(Parse(R"({"class": "GetWalks", "operations": [{"class": "Nope"}]})"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "operations[0].class"));
-  EXPECT_THAT(Parse(R"({"class": "GetWalks", "conditional": {}})"),
-              StatusIs(StatusCode::kUnimplemented));
+  EXPECT_THAT(Parse(R"({"class": "GetWalks", "conditional": []})"),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "conditional"));
+  EXPECT_THAT(Parse(R"({"class": "GetWalks", "conditional": {"predicate": 3}})"),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "conditional.predicate"));
+  ASSERT_OK_AND_ASSIGN(
+      Operation walks,
+      Parse(R"({"class": "GetWalks", "conditional": {"predicate": {"class": "Exists"}}})"));
+  ASSERT_NE(walks.flow, nullptr);
+  ASSERT_TRUE(walks.flow->conditional.has_value());
+  EXPECT_EQ(walks.flow->conditional->predicate["class"], "Exists");
+  EXPECT_EQ(walks.flow->conditional->transform, nullptr);
 }
 
 TEST(WalkNamedParserTest, NamedViewsAreKeptForResolution) {
