@@ -94,6 +94,20 @@ TEST(MapOpTest, InsideForEachMapsEachSeedsEdges) {
   EXPECT_EQ(out[1], J("[4]"));
 }
 
+TEST(MapOpTest, InsideNamedOperationWithAParameter) {
+  // Nested: a named operation extracting one property, named by a parameter,
+  // from its input's elements: entities 1 and 3 have counts 3 and 2.
+  DocFixture f;
+  ASSERT_OK(f.Run(R"({"class":"AddNamedOperation","operationName":"extract",
+      "operationChain":"{\"operations\":[{\"class\":\"GetElements\",\"view\":{\"entities\":{\"entity\":{}}}},{\"class\":\"Map\",\"functions\":[{\"class\":\"IterableFunction\",\"functions\":[{\"class\":\"ExtractProperty\",\"name\":\"${property}\"}]}]}]}",
+      "parameters":{"property":{"description":"the property to extract","valueClass":"java.lang.String","defaultValue":"nothing","required":false}}})")
+                .status());
+  ASSERT_OK_AND_ASSIGN(Json out, f.Run(R"({"class":"NamedOperation","operationName":"extract",
+      "parameters":{"property":"count"},
+      "input":[{"class":"EntitySeed","vertex":1},{"class":"EntitySeed","vertex":3}]})"));
+  EXPECT_TRUE(SameMultiset(out, "[3, 2]"));
+}
+
 TEST(MapOpTest, BadInputsAreRefusedWithTheirPath) {
   DocFixture f;
   EXPECT_THAT(f.Run(R"({"class":"Map"})"),
