@@ -4,7 +4,6 @@
 #include "operations/item_function.h"
 
 #include <string>
-#include <unordered_set>
 #include <utility>
 
 #include "graph-core/function.h"
