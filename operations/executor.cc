@@ -136,6 +136,14 @@ Result<StepOutput> RunOperation(const Operation& op, StepOutput input, ExecConte
     case OperationKind::kGetTraits:
     case OperationKind::kHasTrait:
       return RunTraits(op, ctx);
+    // --- branch mapjoin.
+    case OperationKind::kMap:
+    case OperationKind::kReduce:
+      return RunMapOrReduce(op, std::move(input), ctx);
+    case OperationKind::kJoin:
+      return RunJoin(op, std::move(input), ctx);
+    case OperationKind::kValidateOperationChain:
+      return RunValidateOperationChain(op, ctx);
     default:
       return RunOutput(op, std::move(input), ctx);
   }

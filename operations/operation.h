@@ -26,6 +26,7 @@
 #include "graph-core/view.h"
 #include "operations/flow_fields.h"
 #include "operations/item.h"
+#include "operations/map_join_fields.h"
 
 namespace quarry {
 
@@ -104,6 +105,13 @@ enum class OperationKind {
   // --- Branch restdone: the MapStore operation gafferpy's example_map runs.
   kCountAllElementsDefaultView,  // uk.gov.gchq.gaffer.mapstore.operation.CountAllElementsDefaultView
   // --- end of branch restdone.
+  // --- Map, Reduce, Join, ValidateOperationChain (issue 12, branch mapjoin).
+  // Fields: map_join_fields.h and the block at the end of Operation.
+  kMap,                     // uk.gov.gchq.gaffer.operation.impl.Map
+  kReduce,                  // uk.gov.gchq.gaffer.operation.impl.Reduce
+  kJoin,                    // uk.gov.gchq.gaffer.operation.impl.join.Join
+  kValidateOperationChain,  // uk.gov.gchq.gaffer.operation.impl.ValidateOperationChain
+  // --- end of branch mapjoin.
 };
 
 // The full class name of `kind` (what Gaffer writes).
@@ -211,6 +219,11 @@ struct Operation {
   bool current_traits = true;               // GetTraits / HasTrait "currentTraits".
   std::string trait;                        // HasTrait "trait" (a StoreTrait name).
   // --- end of the flow block.
+  // --- Map, Reduce, Join, ValidateOperationChain (branch mapjoin); parsed by
+  // operations/internal/map_join_parser.cc. Join's right-hand operation is
+  // flow->operation.
+  std::shared_ptr<const MapJoinFields> map_join;
+  // --- end of branch mapjoin.
 };
 
 // Limits applied while parsing.

@@ -101,6 +101,13 @@ constexpr ClassEntry kClasses[] = {
     {OperationKind::kCountAllElementsDefaultView,
      "uk.gov.gchq.gaffer.mapstore.operation.CountAllElementsDefaultView"},
     // --- end of branch restdone.
+    // --- Map, Reduce, Join, ValidateOperationChain (branch mapjoin).
+    {OperationKind::kMap, "uk.gov.gchq.gaffer.operation.impl.Map"},
+    {OperationKind::kReduce, "uk.gov.gchq.gaffer.operation.impl.Reduce"},
+    {OperationKind::kJoin, "uk.gov.gchq.gaffer.operation.impl.join.Join"},
+    {OperationKind::kValidateOperationChain,
+     "uk.gov.gchq.gaffer.operation.impl.ValidateOperationChain"},
+    // --- end of branch mapjoin.
 };
 
 std::string_view SimpleName(std::string_view full) {

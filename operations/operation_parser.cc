@@ -8,6 +8,7 @@
 #include "operations/internal/input_parser.h"
 #include "operations/internal/job_fields.h"
 #include "operations/internal/json_fields.h"
+#include "operations/internal/map_join_parser.h"
 #include "operations/internal/walk_named_parser.h"
 #include "operations/operation.h"
 
@@ -289,6 +290,8 @@ Status ReadKindFields(const Json& obj, const std::string& path, Operation* op) {
   if (operations_internal::ReadJobExportFields(obj, path, op, &status)) return status;
   // Element functions, comparisons, flow control, variables, traits (branch flow).
   if (operations_internal::ReadFlowFields(obj, path, op, &status)) return status;
+  // Map, Reduce, Join, ValidateOperationChain (branch mapjoin).
+  if (operations_internal::ReadMapJoinFields(obj, path, op, &status)) return status;
   switch (op->kind) {
     case OperationKind::kOperationChain:
       return ReadChain(obj, path, op);

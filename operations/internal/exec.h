@@ -17,6 +17,7 @@
 #include "iterators/visibility.h"
 #include "operations/executor.h"
 #include "operations/item.h"
+#include "operations/item_function.h"
 #include "operations/operation.h"
 #include "operations/result_cache.h"
 #include "operations/set_export.h"
@@ -165,5 +166,17 @@ Status DeleteNamedView(const Operation& op, ExecContext& ctx);
 Result<View> ResolveNamedView(const Json& named_view, const std::string& path,
                               const ExecContext& ctx);
 // --- end of branch `named` ---
+
+// --- Map, Reduce, Join, ValidateOperationChain (branch mapjoin). ---
+// Map and Reduce (map_reduce_ops.cc), Join (join_op.cc),
+// ValidateOperationChain (validate_chain_op.cc).
+Result<StepOutput> RunMapOrReduce(const Operation& op, StepOutput input, ExecContext& ctx);
+Result<StepOutput> RunJoin(const Operation& op, StepOutput input, ExecContext& ctx);
+Result<StepOutput> RunValidateOperationChain(const Operation& op, ExecContext& ctx);
+// A step's items as one object for the item functions (JSON items read as
+// Gaffer JSON), holding at most `max_items` items.
+Result<std::vector<FnObject>> CollectObjects(StepOutput input, size_t max_items,
+                                             std::string_view what);
+// --- end of branch mapjoin ---
 
 }  // namespace quarry::operations_internal

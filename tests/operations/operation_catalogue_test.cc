@@ -149,11 +149,11 @@ TEST(OperationCatalogueTest, NextOperationsFollowGaffersRule) {
   EXPECT_EQ(NextOf("AddElements").size(), SupportedOperationInfos().size());
   std::set<std::string> after_count = NextOf("Count");  // A Long.
   // A Long feeds the operations whose input is any Object: ExportTo's T,
-  // If's and While's GenericInput, SetVariable's Object.
+  // If's and While's GenericInput, SetVariable's Object, Map's unbound I.
   EXPECT_THAT(
       after_count,
       ElementsAre("uk.gov.gchq.gaffer.operation.impl.DiscardOutput",
-                  "uk.gov.gchq.gaffer.operation.impl.If",
+                  "uk.gov.gchq.gaffer.operation.impl.If", "uk.gov.gchq.gaffer.operation.impl.Map",
                   "uk.gov.gchq.gaffer.operation.impl.SetVariable",
                   "uk.gov.gchq.gaffer.operation.impl.While",
                   "uk.gov.gchq.gaffer.operation.impl.export.resultcache.ExportToGafferResultCache",
