@@ -135,6 +135,11 @@ Result<StepOutput> RunOperation(const Operation& op, StepOutput input, ExecConte
     case OperationKind::kGetTraits:
     case OperationKind::kHasTrait:
       return RunTraits(op, ctx);
+    // --- branch deletes.
+    case OperationKind::kDeleteElements:
+    case OperationKind::kDeleteAllData:
+    case OperationKind::kGetGraphCreatedTime:
+      return RunDelete(op, std::move(input), ctx);
     default:
       return RunOutput(op, std::move(input), ctx);
   }

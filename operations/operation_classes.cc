@@ -97,6 +97,12 @@ constexpr ClassEntry kClasses[] = {
     {OperationKind::kGetTraits, "uk.gov.gchq.gaffer.store.operation.GetTraits"},
     {OperationKind::kHasTrait, "uk.gov.gchq.gaffer.store.operation.HasTrait"},
     // --- end of the flow block.
+    // --- Deletes and the graph's creation time (branch deletes).
+    {OperationKind::kDeleteElements, "uk.gov.gchq.gaffer.operation.impl.delete.DeleteElements"},
+    {OperationKind::kDeleteAllData, "uk.gov.gchq.gaffer.store.operation.DeleteAllData"},
+    {OperationKind::kGetGraphCreatedTime,
+     "uk.gov.gchq.gaffer.operation.impl.get.GetGraphCreatedTime"},
+    // --- end of branch deletes.
 };
 
 std::string_view SimpleName(std::string_view full) {

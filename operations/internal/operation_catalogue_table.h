@@ -47,6 +47,7 @@ OperationFieldInfo Enum(std::string name, std::string summary, std::vector<std::
 std::vector<CatalogueRow> WalkAndNamedRows();
 std::vector<CatalogueRow> JobAndExportRows();
 std::vector<CatalogueRow> FlowRows();
+std::vector<CatalogueRow> DeleteRows();  // Branch deletes.
 
 // Every row, in a stable order (OperationChain excluded).
 std::vector<CatalogueRow> CatalogueRows();
