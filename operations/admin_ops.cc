@@ -26,16 +26,6 @@ AddElementsOptions AddOptions(const Operation& op) {
   return options;
 }
 
-Status RequireAdmin(const Operation& op, const ExecContext& ctx) {
-  const std::string& auth = ctx.limits.admin_auth;
-  if (auth.empty()) return Status::OK();
-  for (const std::string& a : ctx.user.op_auths) {
-    if (a == auth) return Status::OK();
-  }
-  return PermissionDeniedError(OpName(op) + ": user '" + ctx.user.user_id +
-                               "' lacks the admin operation auth");
-}
-
 // An explicit input is one call (atomic), read in place (RunOperation does
 // not copy it into a stream); a stream is added kAddBatch elements at a time.
 Result<StepOutput> RunAddElements(const Operation& op, StepOutput input, ExecContext& ctx) {
@@ -173,6 +163,16 @@ Result<StepOutput> RunPreviewValidation(const Operation& op, ExecContext& ctx) {
 }
 
 }  // namespace
+
+Status RequireAdmin(const Operation& op, const ExecContext& ctx) {
+  const std::string& auth = ctx.limits.admin_auth;
+  if (auth.empty()) return Status::OK();
+  for (const std::string& a : ctx.user.op_auths) {
+    if (a == auth) return Status::OK();
+  }
+  return PermissionDeniedError(OpName(op) + ": user '" + ctx.user.user_id +
+                               "' lacks the admin operation auth");
+}
 
 Result<StepOutput> RunAdmin(const Operation& op, StepOutput input, ExecContext& ctx) {
   switch (op.kind) {

@@ -144,6 +144,11 @@ Result<StepOutput> RunOperation(const Operation& op, StepOutput input, ExecConte
       return RunJoin(op, std::move(input), ctx);
     case OperationKind::kValidateOperationChain:
       return RunValidateOperationChain(op, ctx);
+    // --- branch deletes.
+    case OperationKind::kDeleteElements:
+    case OperationKind::kDeleteAllData:
+    case OperationKind::kGetGraphCreatedTime:
+      return RunDelete(op, std::move(input), ctx);
     default:
       return RunOutput(op, std::move(input), ctx);
   }

@@ -36,7 +36,7 @@ struct ExecutorLimits {
   int max_json_depth = 200;                    // Deeper operation documents are refused.
   size_t max_materialised_items = 10'000'000;  // Execute() refuses larger results; page instead.
   // When set, the admin operations (AddElementsFromFile, SplitStoreFromIterable,
-  // Checkpoint, PreviewValidation) require this operation auth
+  // Checkpoint, PreviewValidation, DeleteAllData) require this operation auth
   // (Gaffer's gaffer.store.admin.auth). Empty: no check (local CLI use).
   std::string admin_auth;
   // --- Named operations (branch `named`). ---
@@ -120,8 +120,18 @@ class Executor {
   Status AddElements(const User& user, std::span<const Element> elements,
                      const AddElementsOptions& options, AddElementsResult* result) const;
 
+  // The typed path for DeleteElements (branch deletes): validates as the
+  // operation does (with options.skip_invalid_elements, invalid elements are
+  // dropped and counted in result->skipped), then removes the rest whole in
+  // one store call (Graph::DeleteElements); result->added counts them.
+  // InvalidArgument naming the element index and group for an invalid
+  // element; nothing is deleted then.
+  Status DeleteElements(const User& user, std::span<const Element> elements,
+                        const AddElementsOptions& options, AddElementsResult* result) const;
+
   // Whether `user` may run the admin operations (AddElementsFromFile,
-  // SplitStoreFromIterable, Checkpoint, PreviewValidation): always when no
+  // SplitStoreFromIterable, Checkpoint, PreviewValidation, DeleteAllData):
+  // always when no
   // admin auth is configured, else when the user holds it.
   bool MayRunAdminOperations(const User& user) const;
 

@@ -101,8 +101,11 @@ void AddInputType(Json* detail) {
     case OperationKind::kGetSchema:
     case OperationKind::kGetAllNamedOperations:
     case OperationKind::kGetAllNamedViews:
+    case OperationKind::kDeleteAllData:
+    case OperationKind::kGetGraphCreatedTime:
       return;
     case OperationKind::kAddElements:
+    case OperationKind::kDeleteElements:
       (*detail)["inputType"] = "uk.gov.gchq.gaffer.data.element.Element[]";
       return;
     default:

@@ -112,6 +112,13 @@ enum class OperationKind {
   kJoin,                    // uk.gov.gchq.gaffer.operation.impl.join.Join
   kValidateOperationChain,  // uk.gov.gchq.gaffer.operation.impl.ValidateOperationChain
   // --- end of branch mapjoin.
+  // --- Deletes and the graph's creation time (issue 12, branch deletes;
+  // operations/delete_ops.cc). DeleteElements reads validate and
+  // skip_invalid_elements.
+  kDeleteElements,       // uk.gov.gchq.gaffer.operation.impl.delete.DeleteElements
+  kDeleteAllData,        // uk.gov.gchq.gaffer.store.operation.DeleteAllData
+  kGetGraphCreatedTime,  // uk.gov.gchq.gaffer.operation.impl.get.GetGraphCreatedTime
+  // --- end of branch deletes.
 };
 
 // The full class name of `kind` (what Gaffer writes).

@@ -143,10 +143,11 @@ std::vector<std::string> StoreTraitNames() {
 bool RequiresAdminAuth(std::string_view class_name) {
   const OperationInfo* info = FindOperationInfo(class_name);
   if (info == nullptr) return false;
-  for (std::string_view admin : {"uk.gov.gchq.gaffer.operation.impl.add.AddElementsFromFile",
-                                 "uk.gov.gchq.gaffer.operation.impl.SplitStoreFromIterable",
-                                 "uk.gov.gchq.quarry.operation.Checkpoint",
-                                 "uk.gov.gchq.quarry.operation.PreviewValidation"}) {
+  for (std::string_view admin :
+       {"uk.gov.gchq.gaffer.operation.impl.add.AddElementsFromFile",
+        "uk.gov.gchq.gaffer.operation.impl.SplitStoreFromIterable",
+        "uk.gov.gchq.quarry.operation.Checkpoint", "uk.gov.gchq.quarry.operation.PreviewValidation",
+        "uk.gov.gchq.gaffer.store.operation.DeleteAllData"}) {
     if (info->class_name == admin) return true;
   }
   return false;

@@ -108,6 +108,12 @@ constexpr ClassEntry kClasses[] = {
     {OperationKind::kValidateOperationChain,
      "uk.gov.gchq.gaffer.operation.impl.ValidateOperationChain"},
     // --- end of branch mapjoin.
+    // --- Deletes and the graph's creation time (branch deletes).
+    {OperationKind::kDeleteElements, "uk.gov.gchq.gaffer.operation.impl.delete.DeleteElements"},
+    {OperationKind::kDeleteAllData, "uk.gov.gchq.gaffer.store.operation.DeleteAllData"},
+    {OperationKind::kGetGraphCreatedTime,
+     "uk.gov.gchq.gaffer.operation.impl.get.GetGraphCreatedTime"},
+    // --- end of branch deletes.
 };
 
 std::string_view SimpleName(std::string_view full) {

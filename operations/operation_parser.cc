@@ -228,6 +228,16 @@ bool ReadAdminFields(const Json& obj, const std::string& path, Operation* op, St
     case OperationKind::kCheckpoint:
       *status = RequireString(obj, path, "directory", &op->directory);
       return true;
+    // --- branch deletes.
+    case OperationKind::kDeleteElements:
+      *status = ReadInput(obj, path, "input", &ParseElementList, &op->input);
+      if (status->ok()) *status = ReadAddFields(obj, path, op);
+      return true;
+    case OperationKind::kDeleteAllData:
+    case OperationKind::kGetGraphCreatedTime:
+      *status = Status::OK();  // No fields but options.
+      return true;
+    // --- end of branch deletes.
     case OperationKind::kPreviewValidation: {
       const Json* s = json_fields::Find(obj, "schema");
       *status = s != nullptr && s->is_object()

@@ -125,8 +125,27 @@ class Graph {
       std::span<const std::pair<ElementId, ElementId>> ranges,
       const QueryOptions& options) const = 0;
 
-  // Deletes the stored key/values of each element (both halves of an edge).
+  // Removes each element whole (Gaffer's DeleteElements): every stored cell
+  // of its aggregation key — under both rows of an edge, whatever the
+  // cell's visibility, and every insert of a non-aggregated group — so that
+  // no query, whatever the user's auths, returns it afterwards. An element
+  // is named by its group, vertices, directedness and groupBy properties;
+  // its other properties are ignored. Elements not stored are no-ops.
+  // InvalidArgument naming the index and group for a group not in the
+  // schema (nothing is deleted). Applied whole or not at all, also across
+  // data directories and crashes (store-rocks/internal/rocks_graph_delete.cc);
+  // writes and new scans wait meanwhile, so a scan sees all or none of it.
   virtual Status DeleteElements(std::span<const Element> elements) = 0;
+  // Removes every element of every group (Gaffer's DeleteAllData); the
+  // graph stays open and usable, with its schema, split points and the
+  // callers' metadata (named operations, jobs) kept. Whole or not at all,
+  // as DeleteElements.
+  virtual Status DeleteAllElements() = 0;
+  // When the graph was created, in ms since the epoch (recorded by Create
+  // in the metadata). For a graph created before that was recorded: when
+  // this Graph was opened, which is what Gaffer's Store reports for every
+  // graph (its created time is the Store object's).
+  virtual int64_t created_time_ms() const = 0;
 
   // Full compaction: applies age-off (validators) to everything on disk.
   virtual Status Compact() = 0;

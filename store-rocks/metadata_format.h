@@ -20,6 +20,12 @@
 //                            (the first is the graph dir at creation)
 //   quarry.rehome_pending    present ("1") while keys move between instances
 //                            after a split point change; Open finishes the move
+//   quarry.delete_pending    present while a delete spanning several
+//                            instances is applied: its cell deletes and range
+//                            deletes (store-rocks/internal/rocks_graph_delete.cc);
+//                            Open re-applies them
+//   quarry.created_time      decimal ms since the epoch when Create ran
+//                            (absent in graphs created before it was recorded)
 //
 // Entries of Graph::PutMetadata (job details and results, named operations
 // and views) are stored under their own prefix:
@@ -60,6 +66,8 @@ inline constexpr std::string_view kMetaDistinctIdLimit = "quarry.distinct_id_lim
 inline constexpr std::string_view kMetaDataDirs = "quarry.data_dirs";
 inline constexpr std::string_view kMetaRehomePending = "quarry.rehome_pending";
 inline constexpr std::string_view kMetaInstance = "quarry.instance";
+inline constexpr std::string_view kMetaDeletePending = "quarry.delete_pending";
+inline constexpr std::string_view kMetaCreatedTime = "quarry.created_time";
 // Graph::PutMetadata keys are stored as kUserMetadataPrefix + key.
 inline constexpr std::string_view kUserMetadataPrefix = "user/";
 

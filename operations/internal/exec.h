@@ -166,6 +166,13 @@ Status DeleteNamedView(const Operation& op, ExecContext& ctx);
 Result<View> ResolveNamedView(const Json& named_view, const std::string& path,
                               const ExecContext& ctx);
 // --- end of branch `named` ---
+// --- branch deletes: DeleteElements, DeleteAllData, GetGraphCreatedTime
+// (delete_ops.cc).
+Result<StepOutput> RunDelete(const Operation& op, StepOutput input, ExecContext& ctx);
+// PermissionDenied naming the operation and user unless the user holds the
+// configured admin auth (always OK when none is configured).
+Status RequireAdmin(const Operation& op, const ExecContext& ctx);
+// --- end of branch deletes.
 
 // --- Map, Reduce, Join, ValidateOperationChain (branch mapjoin). ---
 // Map and Reduce (map_reduce_ops.cc), Join (join_op.cc),

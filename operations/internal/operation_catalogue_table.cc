@@ -327,7 +327,7 @@ std::vector<CatalogueRow> GeneratorRows() {
 std::vector<CatalogueRow> CatalogueRows() {
   std::vector<CatalogueRow> rows;
   for (auto part : {ReadRows, OutputRows, AdminRows, GeneratorRows, WalkAndNamedRows,
-                    JobAndExportRows, FlowRows, MapJoinRows}) {
+                    JobAndExportRows, FlowRows, MapJoinRows, DeleteRows}) {
     for (CatalogueRow& row : part()) rows.push_back(std::move(row));
   }
   return rows;

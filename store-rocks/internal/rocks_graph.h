@@ -8,7 +8,8 @@
 // pieces live in:
 //   rocks_graph_open.cc    Create / Open, metadata, plug-ins per group
 //   data_dirs.cc           data directories: instances, checkpoints
-//   rocks_graph_write.cc   AddElements, DeleteElements
+//   rocks_graph_write.cc   AddElements
+//   rocks_graph_delete.cc  DeleteElements, DeleteAllElements
 //   rocks_graph_scan.cc    GetElements, GetAllElements, GetElementsInRanges
 //   rocks_graph_admin.cc   Compact, PreviewValidation, Stats, Checkpoint
 //   rocks_graph_shards.cc  split points, merges, re-homing keys
@@ -80,6 +81,8 @@ class RocksGraph final : public Graph {
       std::span<const std::pair<ElementId, ElementId>> ranges,
       const QueryOptions& options) const override;
   Status DeleteElements(std::span<const Element> elements) override;
+  Status DeleteAllElements() override;
+  int64_t created_time_ms() const override { return created_time_ms_; }
   Status Compact() override;
   Result<std::map<std::string, uint64_t>> PreviewValidation(
       std::shared_ptr<const Schema> proposed) const override;
@@ -122,6 +125,13 @@ class RocksGraph final : public Graph {
   ShardMap TakeSnapshots(Snapshots* snapshots) const;
   // The arena parallel scans run on; null for serial scans.
   tbb::task_arena* scan_arena() const { return arena_.get(); }
+  // For tests: called after each instance other than 0 has written its
+  // share of a delete spanning several instances (with the instance's
+  // index); a non-OK status stops the delete there, as a crash would,
+  // leaving quarry.delete_pending for the next Open to finish.
+  void SetDeleteFaultForTesting(std::function<Status(size_t)> fault) {
+    delete_fault_for_testing_ = std::move(fault);
+  }
 
  private:
   RocksGraph() = default;
@@ -164,6 +174,21 @@ class RocksGraph final : public Graph {
   // Moves every key not in the instance `shards_` places it in.
   Status Rehome();
   Status RehomeGroup(const GroupState& group, size_t instance);
+  // Deletes (rocks_graph_delete.cc). One cell delete (end empty) or range
+  // delete [begin, end) in one group's column family of one instance.
+  struct DeleteOp {
+    size_t instance = 0;
+    std::string group;
+    std::string begin;
+    std::string end;
+  };
+  // The cell deletes removing `elements` whole. REQUIRES: shard_mu_ held.
+  Status CollectElementDeletes(std::span<const Element> elements, std::vector<DeleteOp>* ops) const;
+  // Applies `ops` whole: one batch if they touch one instance, else behind
+  // quarry.delete_pending. REQUIRES: shard_mu_ held exclusively (or Open).
+  Status ApplyDeletes(const std::vector<DeleteOp>& ops);
+  // Re-applies a delete a crash interrupted (Open).
+  Status FinishPendingDelete(const std::map<std::string, std::string>& meta);
   // AddElements' work; *result is only meaningful on success.
   Status WriteElements(std::span<const Element> elements, const AddElementsOptions& options,
                        AddElementsResult* result);
@@ -183,6 +208,8 @@ class RocksGraph final : public Graph {
   mutable std::shared_mutex shard_mu_;
   std::vector<std::string> split_points_;  // Guarded by shard_mu_.
   ShardMap shards_;                        // Guarded by shard_mu_.
+  int64_t created_time_ms_ = 0;
+  std::function<Status(size_t)> delete_fault_for_testing_;
 };
 
 }  // namespace quarry::internal

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include "graph-core/clock.h"
 #include "iterators/validate.h"
 #include "keypackages/key_range.h"
 #include "store-rocks/distinct_key.h"
@@ -93,6 +94,15 @@ Result<StoreProperties> EffectiveProperties(const std::map<std::string, std::str
   return p;
 }
 
+// quarry.created_time, or for a graph created before it was recorded the
+// time of this open (what Gaffer's Store reports: its own creation).
+Result<int64_t> CreatedTime(const std::map<std::string, std::string>& meta) {
+  auto it = meta.find(std::string(kMetaCreatedTime));
+  if (it == meta.end()) return NowMillis();
+  QUARRY_ASSIGN_OR_RETURN(uint64_t ms, ParseMetaNumber(kMetaCreatedTime, it->second));
+  return static_cast<int64_t>(ms);
+}
+
 }  // namespace
 
 Result<std::unique_ptr<RocksGraph>> RocksGraph::Assemble(const std::string& dir,
@@ -159,6 +169,7 @@ Status RocksGraph::WriteInitialMetadata() {
   if (!properties_.data_dirs.empty()) {
     QUARRY_RETURN_IF_ERROR(put(kMetaDataDirs, EncodeSplitPoints(properties_.data_dirs)));
   }
+  QUARRY_RETURN_IF_ERROR(put(kMetaCreatedTime, std::to_string(created_time_ms_)));
   QUARRY_RETURN_IF_ERROR(put(kMetaSchema, schema_->json().dump()));  // Marks the graph whole.
   rocksdb::WriteOptions options;
   options.sync = true;
@@ -178,6 +189,7 @@ Result<std::unique_ptr<Graph>> RocksGraph::Create(const std::string& dir,
     }
   }
   QUARRY_ASSIGN_OR_RETURN(auto g, Assemble(dir, std::move(schema), properties, dirs, true));
+  g->created_time_ms_ = NowMillis();
   QUARRY_RETURN_IF_ERROR(g->WriteInitialMetadata());
   return std::unique_ptr<Graph>(std::move(g));
 }
@@ -209,7 +221,9 @@ Result<std::unique_ptr<Graph>> RocksGraph::Open(const std::string& dir,
     QUARRY_RETURN_IF_ERROR(CheckSameDataDirs(dirs, given, properties->data_dirs));
   }
   QUARRY_ASSIGN_OR_RETURN(auto g, Assemble(dir, new_schema ? schema : *stored, props, dirs, false));
+  QUARRY_RETURN_IF_ERROR(g->FinishPendingDelete(meta));
   QUARRY_RETURN_IF_ERROR(g->LoadShards(meta));
+  QUARRY_ASSIGN_OR_RETURN(g->created_time_ms_, CreatedTime(meta));
   if (new_schema) QUARRY_RETURN_IF_ERROR(g->dbs_[0]->PutMeta(kMetaSchema, schema->json().dump()));
   if (properties != nullptr) {
     QUARRY_RETURN_IF_ERROR(

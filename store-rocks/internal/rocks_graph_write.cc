@@ -1,4 +1,4 @@
-// RocksGraph: AddElements and DeleteElements (gaffer-compat.md §9.10).
+// RocksGraph: AddElements (gaffer-compat.md §9.10).
 #include <rocksdb/write_batch.h>
 
 #include <algorithm>
@@ -135,36 +135,6 @@ Status RocksGraph::WriteBatches(std::vector<rocksdb::WriteBatch>* batches,
     }
   }
   return Status::OK();
-}
-
-// Deletes every stored key/value of each element: both halves of an edge,
-// and for non-aggregated groups every insert with those keys.
-Status RocksGraph::DeleteElements(std::span<const Element> elements) {
-  std::shared_lock<std::shared_mutex> lock(shard_mu_);
-  std::vector<rocksdb::WriteBatch> batches(dbs_.size());
-  std::vector<KeyValue> kvs;
-  for (size_t i = 0; i < elements.size(); ++i) {
-    const GroupState* state = group(elements[i].group());
-    if (state == nullptr) {
-      return InvalidArgumentError(Where(i, elements[i]) + ": group is not in the schema");
-    }
-    kvs.clear();
-    Status s = package_->Encode(elements[i], 0, &kvs);
-    if (!s.ok()) return InvalidArgumentError(Where(i, elements[i]) + ": " + s.message());
-    for (KeyValue& kv : kvs) {
-      size_t db = shards_.InstanceOf(kv.key);
-      rocksdb::Status rs;
-      if (state->distinct) {
-        // Every insert of this key: [K 00 00.., K 01).
-        std::string begin = kv.key + '\x00', end = kv.key + '\x01';
-        rs = batches[db].DeleteRange(state->cfs[db], S(begin), S(end));
-      } else {
-        rs = batches[db].Delete(state->cfs[db], S(kv.key));
-      }
-      QUARRY_RETURN_IF_ERROR(FromRocks(rs, "building the delete batch"));
-    }
-  }
-  return WriteBatches(&batches, "deleting elements");
 }
 
 }  // namespace quarry::internal

@@ -179,6 +179,11 @@ Status FakeGraph::DeleteElements(std::span<const Element> elements) {
   return Status::OK();
 }
 
+Status FakeGraph::DeleteAllElements() {
+  elements_.clear();
+  return Status::OK();
+}
+
 Result<std::map<std::string, uint64_t>> FakeGraph::PreviewValidation(
     std::shared_ptr<const Schema> proposed) const {
   std::map<std::string, uint64_t> counts;

@@ -38,6 +38,8 @@ class FakeGraph : public Graph {
       std::span<const std::pair<ElementId, ElementId>> ranges,
       const QueryOptions& options) const override;
   Status DeleteElements(std::span<const Element> elements) override;
+  Status DeleteAllElements() override;
+  int64_t created_time_ms() const override { return 0; }
   Status Compact() override { return Status::OK(); }
   Result<std::map<std::string, uint64_t>> PreviewValidation(
       std::shared_ptr<const Schema> proposed) const override;
