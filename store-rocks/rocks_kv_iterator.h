@@ -28,6 +28,7 @@
 #include <string_view>
 
 #include "iterators/kv_iterator.h"
+#include "store-rocks/hot_key_options.h"  // hotkeys (issue 18)
 
 namespace quarry {
 
@@ -41,6 +42,9 @@ struct RocksScanOptions {
 class RocksKvIterator : public KvIterator {
  public:
   RocksKvIterator(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* cf, RocksScanOptions options);
+  // hotkeys (issue 18): a scan that made RocksDB reseek past many shadowed
+  // memtable versions asks for a flush (store-rocks/hot_key_options.h).
+  ~RocksKvIterator() override;
 
   void Seek(const KeyRange& range) override;
   bool Valid() const override { return valid_; }
@@ -67,6 +71,8 @@ class RocksKvIterator : public KvIterator {
   std::string_view key_;
   bool valid_ = false;
   Status status_;
+  ReseekWatch reseek_watch_;  // hotkeys (issue 18): from the first Seek.
+  uint64_t own_seeks_ = 0;
 };
 
 }  // namespace quarry

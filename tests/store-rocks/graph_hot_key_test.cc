@@ -147,3 +147,50 @@ TEST_F(HotKeyTest, AgeOffStillAppliesToFoldedValues) {
 
 }  // namespace
 }  // namespace quarry
+
+namespace quarry {
+namespace {
+
+uint64_t ActiveMemtableEntries(Graph& graph, std::string_view group) {
+  internal::RocksGraph& rocks = testing::Rocks(graph);
+  uint64_t entries = 0;
+  EXPECT_TRUE(rocks.instance(0).db()->GetIntProperty(
+      rocks.group(group)->cfs[0], "rocksdb.num-entries-active-mem-table", &entries));
+  return entries;
+}
+
+// 200 hot keys, each written `writes` times.
+void WriteManyHot(Graph& graph, int writes) {
+  for (int i = 0; i < writes; ++i) {
+    std::vector<Element> batch;
+    for (int v = 0; v < 200; ++v) batch.push_back(CountEntity("v" + std::to_string(v), 1));
+    ASSERT_OK(graph.AddElements(batch, AddElementsOptions(), nullptr));
+  }
+}
+
+// Every key has 40 versions in the memtable: a full scan reseeks past the
+// shadowed ones for each key, so it asks for a flush; the next scan reads
+// the folded values from L0, and the counts are unchanged.
+TEST_F(HotKeyTest, AScanMeetingLongVersionChainsFlushesTheMemtable) {
+  Create(StoreTestSchema());
+  WriteManyHot(*graph_, 40);
+  // A fold stores the folded value in place of the merge: one entry a write.
+  ASSERT_EQ(ActiveMemtableEntries(*graph_, "Count"), 200u * 40u);
+  std::vector<Element> found = ReadAll();
+  ASSERT_EQ(found.size(), 200u);
+  EXPECT_EQ(found[0].properties().Get("count").AsInt64(), 40);
+  EXPECT_EQ(ActiveMemtableEntries(*graph_, "Count"), 0u);  // Switched at once.
+  std::vector<Element> again = ReadAll();
+  EXPECT_EQ(Sorted(again), Sorted(found));
+}
+
+// Keys written once: nothing shadowed, no reseeks, no flush.
+TEST_F(HotKeyTest, AScanOfFreshKeysDoesNotFlush) {
+  Create(StoreTestSchema());
+  WriteManyHot(*graph_, 1);
+  ASSERT_EQ(ReadAll().size(), 200u);
+  EXPECT_EQ(ActiveMemtableEntries(*graph_, "Count"), 200u);
+}
+
+}  // namespace
+}  // namespace quarry
