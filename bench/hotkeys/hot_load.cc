@@ -90,8 +90,11 @@ void RunReaders(const HotLoadConfig& config, Clock::time_point origin, Clock::ti
         ThriftConnection connection(config.port);
         std::mt19937 rng(static_cast<uint32_t>(1234 + r));
         std::string result;
+        const auto interval = std::chrono::duration_cast<Clock::duration>(
+            std::chrono::duration<double, std::milli>(config.read_interval_ms));
         while (Clock::now() < deadline && !state->failed) {
           Clock::time_point start = Clock::now();
+          const Clock::time_point next = start + interval;
           connection.client().execute(result, connection.credentials(), kGetAll);
           double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
           per[r].full.push_back({SecondsSince(origin), ms});
@@ -100,6 +103,7 @@ void RunReaders(const HotLoadConfig& config, Clock::time_point origin, Clock::ti
           connection.client().execute(result, connection.credentials(), seeded);
           ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
           per[r].seeded.push_back({SecondsSince(origin), ms});
+          std::this_thread::sleep_until(std::min(next, deadline));
         }
       });
     });

@@ -23,6 +23,10 @@ struct HotLoadConfig {
   int edges = 200;              // The hot chain v0 -> v1 -> ... -> v(edges-1) -> v0.
   double load_seconds = 30;     // Writers and readers together.
   double idle_seconds = 5;      // Readers alone, before and after the load.
+  // Each reader starts a (full, seeded) pair at most this often, so cheaper
+  // reads do not turn into more reads that take the writers' CPU (open loop
+  // while reads are fast; back to back once a pair takes longer).
+  double read_interval_ms = 20;
 };
 
 // One timed read: when it finished (seconds since the load phase began) and

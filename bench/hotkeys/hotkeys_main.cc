@@ -4,9 +4,11 @@
 //
 //   quarry-bench-hotkeys --port N --system NAME [--size quick|full]
 //       [--writers 4] [--readers 4] [--edges 200] [--seconds S] [--idle-seconds S]
+//       [--read-interval-ms 20]
 //
 // quick: 4 writers + 4 readers, 200 edges, 6 s load, 2 s idle before and after;
-// full (the issue's): the same for 30 s, 5 s idle. Prints a human summary on
+// full (the issue's): the same for 30 s, 5 s idle. Each reader starts a
+// (full, seeded) pair every 20 ms at most. Prints a human summary on
 // stderr and RESULT lines (system NAME) on stdout: write throughput (edges/s),
 // full and seeded read latency p50/p99/max (ms) idle and under load, the
 // issue's ratios (load p99 / idle p50; last third / first third of the load;
@@ -27,7 +29,8 @@ namespace {
 
 constexpr char kUsage[] =
     "usage: quarry-bench-hotkeys --port N --system NAME [--size quick|full] [--writers N]\n"
-    "                            [--readers N] [--edges N] [--seconds S] [--idle-seconds S]\n";
+    "                            [--readers N] [--edges N] [--seconds S] [--idle-seconds S]\n"
+    "                            [--read-interval-ms MS]\n";
 
 bool ParseFlags(int argc, char** argv, std::map<std::string, std::string>* flags) {
   for (int i = 1; i < argc; i += 2) {
@@ -115,8 +118,9 @@ int Main(int argc, char** argv) {
   config.edges = static_cast<int>(Number(flags, "edges", 200));
   config.load_seconds = Number(flags, "seconds", full ? 30 : 6);
   config.idle_seconds = Number(flags, "idle-seconds", full ? 5 : 2);
+  config.read_interval_ms = Number(flags, "read-interval-ms", 20);
   if (config.port <= 0 || config.writers < 1 || config.readers < 1 || config.edges < 2 ||
-      config.load_seconds <= 0 || config.idle_seconds <= 0) {
+      config.load_seconds <= 0 || config.idle_seconds <= 0 || config.read_interval_ms < 0) {
     std::fputs(kUsage, stderr);
     return 2;
   }

@@ -10,7 +10,9 @@
 #   reference `nofold`: quarry.max.successive.merges=0 (Quarry before issue
 #     18), so the table's ratio is the fix's effect in the same run.
 # BENCH_HOTKEYS_BOUNDS (e.g. "0 4 16 64") measures other bounds instead
-# (system quarry-thrift-hot-msmN; 0 is still `nofold`).
+# (system quarry-thrift-hot-msmN; 0 is still `nofold`). The bound "baseline"
+# serves the graph with the quarry binary BENCH_HOTKEYS_BASELINE names (e.g.
+# an older build, to measure before/after in one run; reference `baseline`).
 # bench-targets: quarry quarry-bench-hotkeys
 #
 # Env (bench/run.sh sets them): BENCH_BIN, BENCH_SIZE (quick|full),
@@ -40,10 +42,10 @@ stop_server() {
 trap stop_server EXIT
 trap 'exit 130' INT TERM
 
-# start_server GRAPH_DIR LOG: as 50-thrift.sh (sets SERVER_PID and PORT).
+# start_server GRAPH_DIR LOG [QUARRY_BINARY]: as 50-thrift.sh (sets SERVER_PID and PORT).
 start_server() {
   : >"$2"
-  "$QUARRY" serve "$1" --port 0 >>"$2" 2>&1 &
+  "${3:-$QUARRY}" serve "$1" --port 0 >>"$2" 2>&1 &
   SERVER_PID=$!
   local i
   for i in $(seq 1 400); do
@@ -69,17 +71,19 @@ failed=""
 for bound in $bounds; do
   graph=$WORK/graph-$bound
   create=("$QUARRY" create "$graph" --schema "$SCHEMA/elements.json" --schema "$SCHEMA/types.json")
+  serve_with=$QUARRY
   case "$bound" in
+    baseline) system=baseline; serve_with=${BENCH_HOTKEYS_BASELINE:?baseline needs BENCH_HOTKEYS_BASELINE} ;;
     default) system=quarry-thrift-hot ;;
     0) system=nofold ;;
     *) system=quarry-thrift-hot-msm$bound ;;
   esac
-  if [ "$bound" != default ]; then
+  if [ "$bound" != default ] && [ "$bound" != baseline ]; then
     echo "quarry.max.successive.merges=$bound" >"$WORK/store-$bound.properties"
     create+=(--store-properties "$WORK/store-$bound.properties")
   fi
   "${create[@]}" >/dev/null
-  start_server "$graph" "$WORK/serve-$bound.log"
+  start_server "$graph" "$WORK/serve-$bound.log" "$serve_with"
   "$DRIVER" --size "$BENCH_SIZE" --port "$PORT" --system "$system" || failed="$failed $system"
   stop_server
   rm -rf "$graph"
