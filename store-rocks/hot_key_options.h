@@ -11,22 +11,29 @@
 // write pays one Get and one full merge per N merges of a key
 // (bench/RESULTS.md, "Hot keys", measures and chooses N).
 //
+// Folding at write time costs every merge a memtable seek (RocksDB counts
+// the key's operands first), which slows plain aggregating ingest by tens of
+// percent (bench/RESULTS.md, "Hot keys"). So by default it is adaptive: a
+// column family starts without it, and the first scan that meets many merge
+// operands or shadowed versions (HotKeyWatch) turns it on for that column
+// family (SetOptions, until the graph is closed) with the default bound.
+//
 // Store property (store.properties): quarry.max.successive.merges, an integer
-// in [0, 1000000]; 0 turns write-time folding off. Kept in
+// in [0, 1000000]. Absent: adaptive, bound kDefaultMaxSuccessiveMerges. N > 0:
+// folding on from open with bound N. 0: never folding. Kept in
 // StoreProperties::raw (StoreProperties::Parse validates it with
 // ParseMaxSuccessiveMerges; ToPropertiesText keeps it).
 //
-// The memtable keeps every version of a key until it is flushed, folded or
-// not: a scan that meets a key with more than a few shadowed versions makes
-// RocksDB reseek past them (one skiplist seek per key, tens of microseconds
-// in a large memtable). ReseekWatch bounds that cost: a scan that made RocksDB
-// reseek many times asks for a flush of its column family (at most one
-// request per column family per second), after which hot keys are one folded
-// value in a small L0 file.
+// The memtable also keeps every version of a key until it is flushed, folded
+// or not: a scan that meets a key with more than a few shadowed versions
+// makes RocksDB reseek past them (one skiplist seek per key, tens of
+// microseconds in a large memtable). So a hot scan also asks for a flush of
+// its column family (at most one request per column family per second),
+// after which hot keys are one value in a small L0 file.
 //
-// Thread safety: stateless functions; a ReseekWatch is used by one thread at
-// a time (it reads this thread's rocksdb::PerfContext); flush requests from
-// many threads are serialised by a process-wide mutex.
+// Thread safety: stateless functions; a HotKeyWatch is used by one thread at
+// a time (it reads this thread's rocksdb::PerfContext); the process-wide
+// registry of bounds and flush requests is mutex-guarded.
 #pragma once
 
 #include <rocksdb/db.h>
@@ -46,34 +53,44 @@ inline constexpr int kDefaultMaxSuccessiveMerges = 16;
 // The property's value; InvalidArgument naming the key and the bad value.
 Result<int> ParseMaxSuccessiveMerges(std::string_view value);
 
-// The bound `p` sets: its quarry.max.successive.merges, or the default when
-// absent or (for properties not made by Parse) not a valid value.
+// The bound folding starts with at open: the explicit value, else 0 (off
+// until a hot scan; an invalid value, possible only for properties not made
+// by Parse, counts as absent).
 int MaxSuccessiveMerges(const StoreProperties& p);
+// The bound a hot scan turns on: kDefaultMaxSuccessiveMerges when the
+// property is absent, else 0 (an explicit value is never changed).
+int AdaptiveMaxSuccessiveMerges(const StoreProperties& p);
+// Records `db`'s adaptive bound (RocksInstance::Open calls it; a DB never
+// registered has none).
+void RegisterAdaptiveFolding(const rocksdb::DB* db, int bound);
 
-// Reseeks past shadowed memtable versions, beyond the scan's own seeks, at
-// which a scan asks for a flush.
-inline constexpr uint64_t kReseeksToFlush = 64;
+// A scan is hot when RocksDB, beyond the scan's own seeks, reseeked past
+// shadowed memtable versions this many times, or fed the merge operator
+// this many operands.
+inline constexpr uint64_t kHotReseeks = 64;
+inline constexpr uint64_t kHotOperands = 256;
 
-// Counts the memtable seeks RocksDB makes on this thread between Start and
-// Finish (rocksdb::PerfContext::seek_on_memtable_count; Start turns
+// Counts the memtable seeks and merge operands RocksDB handles on this
+// thread between Start and Finish (rocksdb::PerfContext; Start turns
 // PerfContext counting on for the thread if it is off, and leaves it on).
-class ReseekWatch {
+class HotKeyWatch {
  public:
   void Start();
-  // `own_seeks`: the Seek calls the scan made itself. If RocksDB made at
-  // least kReseeksToFlush more memtable seeks (counting two memtables per own
-  // seek), requests a non-blocking flush of `cf` unless one was requested for
-  // it in the last second. REQUIRES: Start was called on this thread.
+  // `own_seeks`: the Seek calls the scan made itself (two memtables counted
+  // per own seek). If the scan was hot, calls OnHotScan(db, cf).
+  // REQUIRES: Start was called on this thread.
   void Finish(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* cf, uint64_t own_seeks);
   bool started() const { return started_; }
 
  private:
   bool started_ = false;
   uint64_t memtable_seeks_at_start_ = 0;
+  uint64_t merge_operands_at_start_ = 0;
 };
 
-// Requests a non-blocking flush of `cf` unless one was requested in the last
-// second; true if requested. Exposed for tests.
-bool RequestHotMemtableFlush(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* cf);
+// A hot scan of `cf`: unless done for it in the last second, turns on
+// folding at write time with `db`'s adaptive bound (once) and requests a
+// non-blocking flush. True if it acted. Exposed for tests.
+bool OnHotScan(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* cf);
 
 }  // namespace quarry

@@ -25,7 +25,7 @@ RocksKvIterator::RocksKvIterator(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* c
 
 RocksKvIterator::~RocksKvIterator() {
   it_.reset();  // hotkeys (issue 18): its seeks are counted; release it before a flush.
-  reseek_watch_.Finish(db_, cf_, own_seeks_);
+  hot_key_watch_.Finish(db_, cf_, own_seeks_);
 }
 
 rocksdb::ReadOptions RocksKvIterator::ReadOptionsFor(const KeyRange& range) {
@@ -51,7 +51,7 @@ rocksdb::ReadOptions RocksKvIterator::ReadOptionsFor(const KeyRange& range) {
 
 void RocksKvIterator::Seek(const KeyRange& range) {
   range_ = range;
-  if (!reseek_watch_.started()) reseek_watch_.Start();  // hotkeys (issue 18)
+  if (!hot_key_watch_.started()) hot_key_watch_.Start();  // hotkeys (issue 18)
   ++own_seeks_;
   status_ = Status::OK();
   valid_ = false;

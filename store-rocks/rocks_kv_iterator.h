@@ -42,8 +42,9 @@ struct RocksScanOptions {
 class RocksKvIterator : public KvIterator {
  public:
   RocksKvIterator(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* cf, RocksScanOptions options);
-  // hotkeys (issue 18): a scan that made RocksDB reseek past many shadowed
-  // memtable versions asks for a flush (store-rocks/hot_key_options.h).
+  // hotkeys (issue 18): a scan that met many merge operands or shadowed
+  // memtable versions turns on write-time folding and asks for a flush
+  // (store-rocks/hot_key_options.h).
   ~RocksKvIterator() override;
 
   void Seek(const KeyRange& range) override;
@@ -71,7 +72,7 @@ class RocksKvIterator : public KvIterator {
   std::string_view key_;
   bool valid_ = false;
   Status status_;
-  ReseekWatch reseek_watch_;  // hotkeys (issue 18): from the first Seek.
+  HotKeyWatch hot_key_watch_;  // hotkeys (issue 18): from the first Seek.
   uint64_t own_seeks_ = 0;
 };
 

@@ -3,7 +3,9 @@
 // quarry.max.successive.merges = N a read meets at most about N operands of
 // a key in the memtable (RocksDB folds them at write time), aggregation stays
 // exact (Sum, and First/Last in Gaffer's newest-first order), and age-off
-// still applies to the folded values. Operands a read meets are counted with
+// still applies to the folded values. With the default properties folding
+// is adaptive: the first scan that meets many operands turns it on and
+// flushes the memtable. Operands a read meets are counted with
 // rocksdb::PerfContext::internal_merge_count (operands fed to the merge
 // operator by iterators; every Quarry read is an iterator).
 //
@@ -93,15 +95,22 @@ TEST_F(HotKeyTest, AReadMeetsAtMostTheBoundOfOperandsAndCountsStayExact) {
   EXPECT_EQ(Sorted(found), Sorted({HotAfterAllWrites()}));
 }
 
-TEST_F(HotKeyTest, TheDefaultPropertiesBoundOperands) {
-  ASSERT_GT(kDefaultMaxSuccessiveMerges, 0);
-  EXPECT_EQ(MaxSuccessiveMerges(StoreProperties()), kDefaultMaxSuccessiveMerges);
+// Default properties: folding is off until a scan meets many operands; that
+// scan turns it on (and flushes), and later reads meet a bounded number.
+TEST_F(HotKeyTest, TheDefaultPropertiesTurnFoldingOnAtTheFirstHotScan) {
   Create(StoreTestSchema());
   WriteHot(*graph_);
   std::vector<Element> found;
-  EXPECT_LE(OperandsMet([&] { return ReadAll(); }, &found),
-            static_cast<uint64_t>(kDefaultMaxSuccessiveMerges));
+  EXPECT_GE(OperandsMet([&] { return ReadAll(); }, &found), static_cast<uint64_t>(kWrites - 1));
   EXPECT_EQ(Sorted(found), Sorted({HotAfterAllWrites()}));
+  WriteHot(*graph_);
+  // At most the bound in the memtable, plus the flushed value in L0.
+  EXPECT_LE(OperandsMet([&] { return ReadAll(); }, &found),
+            static_cast<uint64_t>(kDefaultMaxSuccessiveMerges) + 1);
+  const Element expected = CountEntity("hot", 2 * kWrites, "f" + std::to_string(kWrites - 1), "l0");
+  EXPECT_EQ(Sorted(found), Sorted({expected}));
+  Reopen();  // Adaptive again: off until the next hot scan; counts unchanged.
+  EXPECT_EQ(Sorted(ReadAll()), Sorted({expected}));
 }
 
 // Folding at write time reads the stored value (here in an SST file after a
@@ -168,20 +177,25 @@ void WriteManyHot(Graph& graph, int writes) {
   }
 }
 
-// Every key has 40 versions in the memtable: a full scan reseeks past the
-// shadowed ones for each key, so it asks for a flush; the next scan reads
-// the folded values from L0, and the counts are unchanged.
-TEST_F(HotKeyTest, AScanMeetingLongVersionChainsFlushesTheMemtable) {
+// Every key has 40 operands in the memtable: a full scan meets 7,800, so it
+// turns folding on and asks for a flush (the memtable is switched at once);
+// after 40 more writes per key, now folded, a scan meets at most the bound
+// per key (plus the flushed value), with exact counts.
+TEST_F(HotKeyTest, AHotScanFlushesTheMemtableAndFoldsLaterWrites) {
   Create(StoreTestSchema());
   WriteManyHot(*graph_, 40);
-  // A fold stores the folded value in place of the merge: one entry a write.
   ASSERT_EQ(ActiveMemtableEntries(*graph_, "Count"), 200u * 40u);
   std::vector<Element> found = ReadAll();
   ASSERT_EQ(found.size(), 200u);
   EXPECT_EQ(found[0].properties().Get("count").AsInt64(), 40);
-  EXPECT_EQ(ActiveMemtableEntries(*graph_, "Count"), 0u);  // Switched at once.
-  std::vector<Element> again = ReadAll();
-  EXPECT_EQ(Sorted(again), Sorted(found));
+  EXPECT_EQ(ActiveMemtableEntries(*graph_, "Count"), 0u);
+  WriteManyHot(*graph_, 40);
+  // A fold stores the folded value in place of the merge: one entry a write.
+  EXPECT_EQ(ActiveMemtableEntries(*graph_, "Count"), 200u * 40u);
+  EXPECT_LE(OperandsMet([&] { return ReadAll(); }, &found),
+            200u * (static_cast<uint64_t>(kDefaultMaxSuccessiveMerges) + 1));
+  ASSERT_EQ(found.size(), 200u);
+  for (const Element& e : found) EXPECT_EQ(e.properties().Get("count").AsInt64(), 80);
 }
 
 // Keys written once: nothing shadowed, no reseeks, no flush.

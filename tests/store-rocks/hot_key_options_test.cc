@@ -19,11 +19,20 @@ TEST(HotKeyOptions, ParsesAndRoundTripsTheBound) {
   EXPECT_EQ(MaxSuccessiveMerges(back), 4);
 }
 
-TEST(HotKeyOptions, ZeroTurnsFoldingOffAndAbsentMeansTheDefault) {
+TEST(HotKeyOptions, AnExplicitBoundHoldsFromOpenAndIsNeverAdapted) {
+  ASSERT_OK_AND_ASSIGN(StoreProperties four,
+                       StoreProperties::Parse("quarry.max.successive.merges=4\n", "f"));
+  EXPECT_EQ(MaxSuccessiveMerges(four), 4);
+  EXPECT_EQ(AdaptiveMaxSuccessiveMerges(four), 0);
   ASSERT_OK_AND_ASSIGN(StoreProperties off,
                        StoreProperties::Parse("quarry.max.successive.merges=0\n", "f"));
   EXPECT_EQ(MaxSuccessiveMerges(off), 0);
-  EXPECT_EQ(MaxSuccessiveMerges(StoreProperties()), kDefaultMaxSuccessiveMerges);
+  EXPECT_EQ(AdaptiveMaxSuccessiveMerges(off), 0);
+}
+
+TEST(HotKeyOptions, AbsentMeansOffUntilAHotScanThenTheDefaultBound) {
+  EXPECT_EQ(MaxSuccessiveMerges(StoreProperties()), 0);
+  EXPECT_EQ(AdaptiveMaxSuccessiveMerges(StoreProperties()), kDefaultMaxSuccessiveMerges);
   EXPECT_GT(kDefaultMaxSuccessiveMerges, 0);
 }
 
