@@ -3,8 +3,8 @@
 #include <rocksdb/perf_context.h>
 #include <rocksdb/perf_level.h>
 
-#include <chrono>
 #include <charconv>
+#include <chrono>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -112,8 +112,7 @@ bool OnHotScan(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* cf) {
   }
   // Failures (e.g. the DB is closing) only leave reads slower.
   if (turn_on > 0) {
-    db->SetOptions(cf, {{"max_successive_merges", std::to_string(turn_on)}})
-        .PermitUncheckedError();
+    db->SetOptions(cf, {{"max_successive_merges", std::to_string(turn_on)}}).PermitUncheckedError();
   }
   rocksdb::FlushOptions options;
   options.wait = false;

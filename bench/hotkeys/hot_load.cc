@@ -182,8 +182,7 @@ bool RunHotLoad(const HotLoadConfig& config, HotLoadResult* result, std::string*
   }
   if (!state.failed) {
     origin = Clock::now();
-    RunReaders(config, origin, origin + Seconds(config.idle_seconds), &state,
-               &result->idle_after);
+    RunReaders(config, origin, origin + Seconds(config.idle_seconds), &state, &result->idle_after);
   }
   if (!state.failed) CheckExact(config, result, &state);
   *error = state.error;

@@ -20,9 +20,9 @@ struct HotLoadConfig {
   int port = 0;
   int writers = 4;
   int readers = 4;
-  int edges = 200;              // The hot chain v0 -> v1 -> ... -> v(edges-1) -> v0.
-  double load_seconds = 30;     // Writers and readers together.
-  double idle_seconds = 5;      // Readers alone, before and after the load.
+  int edges = 200;           // The hot chain v0 -> v1 -> ... -> v(edges-1) -> v0.
+  double load_seconds = 30;  // Writers and readers together.
+  double idle_seconds = 5;   // Readers alone, before and after the load.
   // Each reader starts a (full, seeded) pair at most this often, so cheaper
   // reads do not turn into more reads that take the writers' CPU (open loop
   // while reads are fast; back to back once a pair takes longer).
@@ -42,13 +42,13 @@ struct ReadSamples {
 };
 
 struct HotLoadResult {
-  ReadSamples idle;        // Before the writers start (graph holds one batch).
-  ReadSamples load;        // With the writers.
-  ReadSamples idle_after;  // After the writers stop.
-  int64_t acked_batches = 0;     // AddElements calls that returned success.
-  double load_seconds = 0;       // Measured length of the load phase.
-  int64_t exact_edges = 0;       // Edges whose final count == 1 + acked_batches.
-  int64_t returned_edges = 0;    // Edges the final GetAllElements returned.
+  ReadSamples idle;            // Before the writers start (graph holds one batch).
+  ReadSamples load;            // With the writers.
+  ReadSamples idle_after;      // After the writers stop.
+  int64_t acked_batches = 0;   // AddElements calls that returned success.
+  double load_seconds = 0;     // Measured length of the load phase.
+  int64_t exact_edges = 0;     // Edges whose final count == 1 + acked_batches.
+  int64_t returned_edges = 0;  // Edges the final GetAllElements returned.
 };
 
 // Writes the first batch (so every edge exists), then runs idle, load and

@@ -65,8 +65,7 @@ class HotKeyTest : public GraphTest {
  protected:
   std::vector<Element> ReadAll() { return Drain(graph_->GetAllElements({})); }
   std::vector<Element> ReadSeed() {
-    return Drain(
-        graph_->GetElements(std::vector<ElementId>{EntitySeed{Value::String("hot")}}, {}));
+    return Drain(graph_->GetElements(std::vector<ElementId>{EntitySeed{Value::String("hot")}}, {}));
   }
 };
 
