@@ -6,9 +6,10 @@
 # (GetAllElements and seeded GetElements) for a fixed time, with idle reads
 # before and after, and checks the final counts are exact.
 #   system `quarry-thrift-hot`: the default store properties (write-time
-#     folding at quarry.max.successive.merges' default);
-#   reference `nofold`: quarry.max.successive.merges=0 (Quarry before issue
-#     18), so the table's ratio is the fix's effect in the same run.
+#     folding turned on by the first hot scan, store-rocks/hot_key_options.h);
+#   reference `nofold`: quarry.max.successive.merges=0 (never folding; hot
+#     scans still flush), so the table's ratio is folding's effect in the
+#     same run. For Quarry before issue 18, use the `baseline` bound below.
 # BENCH_HOTKEYS_BOUNDS (e.g. "0 4 16 64") measures other bounds instead
 # (system quarry-thrift-hot-msmN; 0 is still `nofold`). The bound "baseline"
 # serves the graph with the quarry binary BENCH_HOTKEYS_BASELINE names (e.g.
