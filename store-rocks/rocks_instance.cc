@@ -4,6 +4,8 @@
 #include <rocksdb/filter_policy.h>
 #include <rocksdb/table.h>
 
+#include "store-rocks/hot_key_options.h"  // hotkeys (issue 18)
+
 namespace quarry {
 namespace {
 
@@ -23,6 +25,12 @@ rocksdb::ColumnFamilyOptions GroupOptions(const StoreProperties& p,
   cf.write_buffer_size = p.write_buffer_bytes;
   cf.compression = Compression(p.compression);
   cf.merge_operator = plugins.merge_operator;
+  // hotkeys (issue 18): bound the merge operands a read meets per key: on
+  // from open only when set explicitly, else turned on by a hot scan
+  // (store-rocks/hot_key_options.h).
+  if (plugins.merge_operator) {
+    cf.max_successive_merges = static_cast<size_t>(MaxSuccessiveMerges(p));
+  }
   cf.compaction_filter_factory = plugins.compaction_filter_factory;
   rocksdb::BlockBasedTableOptions table;
   table.block_cache = cache;
@@ -107,6 +115,7 @@ Result<std::unique_ptr<RocksInstance>> RocksInstance::Open(
       out->other_handles_.push_back(handles[i]);
     }
   }
+  RegisterAdaptiveFolding(raw, AdaptiveMaxSuccessiveMerges(properties));  // hotkeys (issue 18)
   out->write_options_.disableWAL = properties.durability == Durability::kNone;
   out->write_options_.sync = properties.durability == Durability::kSync;
   return out;

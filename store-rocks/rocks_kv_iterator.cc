@@ -23,6 +23,11 @@ RocksKvIterator::RocksKvIterator(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* c
                                  RocksScanOptions options)
     : db_(db), cf_(cf), options_(options) {}
 
+RocksKvIterator::~RocksKvIterator() {
+  it_.reset();  // hotkeys (issue 18): its seeks are counted; release it before a flush.
+  hot_key_watch_.Finish(db_, cf_, own_seeks_);
+}
+
 rocksdb::ReadOptions RocksKvIterator::ReadOptionsFor(const KeyRange& range) {
   rocksdb::ReadOptions ro;
   ro.snapshot = options_.snapshot;
@@ -46,6 +51,8 @@ rocksdb::ReadOptions RocksKvIterator::ReadOptionsFor(const KeyRange& range) {
 
 void RocksKvIterator::Seek(const KeyRange& range) {
   range_ = range;
+  if (!hot_key_watch_.started()) hot_key_watch_.Start();  // hotkeys (issue 18)
+  ++own_seeks_;
   status_ = Status::OK();
   valid_ = false;
   it_.reset(db_->NewIterator(ReadOptionsFor(range_), cf_));

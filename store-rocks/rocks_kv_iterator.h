@@ -28,6 +28,7 @@
 #include <string_view>
 
 #include "iterators/kv_iterator.h"
+#include "store-rocks/hot_key_options.h"  // hotkeys (issue 18)
 
 namespace quarry {
 
@@ -41,6 +42,10 @@ struct RocksScanOptions {
 class RocksKvIterator : public KvIterator {
  public:
   RocksKvIterator(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* cf, RocksScanOptions options);
+  // hotkeys (issue 18): a scan that met many merge operands or shadowed
+  // memtable versions turns on write-time folding and asks for a flush
+  // (store-rocks/hot_key_options.h).
+  ~RocksKvIterator() override;
 
   void Seek(const KeyRange& range) override;
   bool Valid() const override { return valid_; }
@@ -67,6 +72,8 @@ class RocksKvIterator : public KvIterator {
   std::string_view key_;
   bool valid_ = false;
   Status status_;
+  HotKeyWatch hot_key_watch_;  // hotkeys (issue 18): from the first Seek.
+  uint64_t own_seeks_ = 0;
 };
 
 }  // namespace quarry

@@ -7,6 +7,8 @@
 #include <sstream>
 #include <thread>
 
+#include "store-rocks/hot_key_options.h"  // hotkeys (issue 18)
+
 namespace quarry {
 namespace {
 
@@ -15,7 +17,7 @@ constexpr std::string_view kByteEntityClass =
 constexpr std::string_view kClassicClass =
     "uk.gov.gchq.gaffer.accumulostore.key.core.impl.classic.ClassicKeyPackage";
 
-constexpr std::array<std::string_view, 12> kKnownKeys = {
+constexpr std::array<std::string_view, 13> kKnownKeys = {
     "gaffer.store.accumulo.keypackage.class",
     "quarry.keypackage",
     "quarry.durability",
@@ -27,7 +29,8 @@ constexpr std::array<std::string_view, 12> kKnownKeys = {
     "quarry.data.dirs",
     "quarry.scan.threads",
     "gaffer.store.accumulo.enable.validator.iterator",
-    "gaffer.store.class"};
+    "gaffer.store.class",
+    kMaxSuccessiveMergesKey};  // hotkeys (issue 18): store-rocks/hot_key_options.h
 
 std::string_view Trim(std::string_view s) {
   size_t b = s.find_first_not_of(" \t\r\f");
@@ -148,6 +151,8 @@ Status ApplyKey(const std::string& key, const std::string& v, StoreProperties* p
     p->data_dirs = SplitCommas(v);
   } else if (key == "quarry.scan.threads") {
     QUARRY_ASSIGN_OR_RETURN(p->scan_threads, ParseInt(key, v, 0, 1024));
+  } else if (key == kMaxSuccessiveMergesKey) {  // hotkeys (issue 18): kept in raw.
+    QUARRY_RETURN_IF_ERROR(ParseMaxSuccessiveMerges(v).status());
   } else if (key == "gaffer.store.accumulo.enable.validator.iterator") {
     if (v != "true" && v != "false") return InvalidArgumentError(key + ": expected true or false");
     p->validator_enabled = v == "true";
@@ -223,6 +228,10 @@ std::string StoreProperties::ToPropertiesText() const {
   if (!dirs.empty()) line("quarry.data.dirs", dirs);
   if (scan_threads != 0) line("quarry.scan.threads", std::to_string(scan_threads));
   line("gaffer.store.accumulo.enable.validator.iterator", validator_enabled ? "true" : "false");
+  // hotkeys (issue 18): kept as given; absent means the default.
+  if (auto it = raw.find(std::string(kMaxSuccessiveMergesKey)); it != raw.end()) {
+    line(kMaxSuccessiveMergesKey, it->second);
+  }
   return out;
 }
 

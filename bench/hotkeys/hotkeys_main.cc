@@ -1,0 +1,159 @@
+// quarry-bench-hotkeys: hot-key aggregating ingest with concurrent reads
+// (issue 18), driven against a running `quarry serve` on an empty graph of
+// bench/schema (bench/steps/55-hotkeys.sh starts the servers).
+//
+//   quarry-bench-hotkeys --port N --system NAME [--size quick|full]
+//       [--writers 4] [--readers 4] [--edges 200] [--seconds S] [--idle-seconds S]
+//       [--read-interval-ms 20]
+//
+// quick: 4 writers + 4 readers, 200 edges, 6 s load, 2 s idle before and after;
+// full (the issue's): the same for 30 s, 5 s idle. Each reader starts a
+// (full, seeded) pair every 20 ms at most. Prints a human summary on
+// stderr and RESULT lines (system NAME) on stdout: write throughput (edges/s),
+// full and seeded read latency p50/p99/max (ms) idle and under load, the
+// issue's ratios (load p99 / idle p50; last third / first third of the load;
+// idle-after / idle p50) and `hot-exact` (edges whose final count equals
+// 1 + the acknowledged batches; items = that number, so two systems that
+// disagree fail the run's table). Exit: 0 ok, 1 failure or inexact counts,
+// 2 usage. Timing targets are reported, never enforced.
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <string>
+
+#include "bench/common/report.h"
+#include "bench/hotkeys/hot_load.h"
+
+namespace quarry::bench {
+namespace {
+
+constexpr char kUsage[] =
+    "usage: quarry-bench-hotkeys --port N --system NAME [--size quick|full] [--writers N]\n"
+    "                            [--readers N] [--edges N] [--seconds S] [--idle-seconds S]\n"
+    "                            [--read-interval-ms MS]\n";
+
+bool ParseFlags(int argc, char** argv, std::map<std::string, std::string>* flags) {
+  for (int i = 1; i < argc; i += 2) {
+    const std::string flag = argv[i];
+    if (flag.rfind("--", 0) != 0 || i + 1 >= argc) return false;
+    (*flags)[flag.substr(2)] = argv[i + 1];
+  }
+  return true;
+}
+
+double Number(const std::map<std::string, std::string>& flags, const std::string& name,
+              double fallback) {
+  auto it = flags.find(name);
+  return it == flags.end() ? fallback : std::strtod(it->second.c_str(), nullptr);
+}
+
+class Reporter {
+ public:
+  explicit Reporter(std::string system) : system_(std::move(system)) {}
+  void Millis(const std::string& scenario, double ms) const { Print(scenario, "ms", ms, false); }
+  void Ratio(const std::string& scenario, double x) const { Print(scenario, "x", x, false); }
+  void Print(const std::string& scenario, const char* metric, double value, bool higher,
+             int64_t items = -1) const {
+    PrintResult({.scenario = scenario,
+                 .system = system_,
+                 .metric = metric,
+                 .value = value,
+                 .higher_is_better = higher,
+                 .items = items});
+  }
+
+ private:
+  std::string system_;
+};
+
+double Div(double a, double b) { return b > 0 ? a / b : 0; }
+
+// One kind of read ("full" or "seeded"): latencies and the issue's ratios.
+void ReportReads(const Reporter& out, const std::string& kind, const std::vector<ReadSample>& idle,
+                 const std::vector<ReadSample>& load, const std::vector<ReadSample>& after,
+                 double load_seconds, double p99_target) {
+  const double idle_p50 = Percentile(idle, 0.5);
+  const double p50 = Percentile(load, 0.5), p99 = Percentile(load, 0.99);
+  const double max = Percentile(load, 1.0);
+  const double third = load_seconds / 3;
+  const auto first = Window(load, 0, third), last = Window(load, 2 * third, load_seconds + 1);
+  const double flat50 = Div(Percentile(last, 0.5), Percentile(first, 0.5));
+  const double flat99 = Div(Percentile(last, 0.99), Percentile(first, 0.99));
+  const double vs_idle = Div(p99, idle_p50);
+  const double after_ratio = Div(Percentile(after, 0.5), idle_p50);
+  std::fprintf(stderr,
+               "  %-6s reads: idle p50 %.2f p99 %.2f ms (%zu) | load p50 %.2f p99 %.2f max %.2f ms "
+               "(%zu) | load p99/idle p50 %.2fx (target <= %.0fx: %s) | last/first third p50 "
+               "%.2fx p99 %.2fx (target <= 1.5x: %s) | idle-after p50/idle p50 %.2fx\n",
+               kind.c_str(), idle_p50, Percentile(idle, 0.99), idle.size(), p50, p99, max,
+               load.size(), vs_idle, p99_target, vs_idle <= p99_target ? "met" : "MISSED", flat50,
+               flat99, flat50 <= 1.5 && flat99 <= 1.5 ? "met" : "MISSED", after_ratio);
+  const std::string s = "hot-" + kind + "-";
+  out.Millis(s + "p50-idle", idle_p50);
+  out.Millis(s + "p50-load", p50);
+  out.Millis(s + "p99-load", p99);
+  out.Millis(s + "max-load", max);
+  out.Ratio(s + "p99-load/p50-idle", vs_idle);
+  out.Ratio(s + "p50-last/first-third", flat50);
+  out.Ratio(s + "p99-last/first-third", flat99);
+  out.Ratio(s + "p50-idle-after/idle", after_ratio);
+}
+
+int Main(int argc, char** argv) {
+  std::map<std::string, std::string> flags;
+  if (!ParseFlags(argc, argv, &flags) || flags["system"].empty()) {
+    std::fputs(kUsage, stderr);
+    return 2;
+  }
+  const std::string size = flags.count("size") ? flags["size"] : "quick";
+  if (size != "quick" && size != "full") {
+    std::fputs(kUsage, stderr);
+    return 2;
+  }
+  const bool full = size == "full";
+  HotLoadConfig config;
+  config.port = static_cast<int>(Number(flags, "port", 0));
+  config.writers = static_cast<int>(Number(flags, "writers", 4));
+  config.readers = static_cast<int>(Number(flags, "readers", 4));
+  config.edges = static_cast<int>(Number(flags, "edges", 200));
+  config.load_seconds = Number(flags, "seconds", full ? 30 : 6);
+  config.idle_seconds = Number(flags, "idle-seconds", full ? 5 : 2);
+  config.read_interval_ms = Number(flags, "read-interval-ms", 20);
+  if (config.port <= 0 || config.writers < 1 || config.readers < 1 || config.edges < 2 ||
+      config.load_seconds <= 0 || config.idle_seconds <= 0 || config.read_interval_ms < 0) {
+    std::fputs(kUsage, stderr);
+    return 2;
+  }
+  const std::string& system = flags["system"];
+  HotLoadResult result;
+  std::string error;
+  if (!RunHotLoad(config, &result, &error)) {
+    std::fprintf(stderr, "quarry-bench-hotkeys: %s: %s\n", system.c_str(), error.c_str());
+    return 1;
+  }
+  const Reporter out(system);
+  const double edges_per_s =
+      Div(static_cast<double>(result.acked_batches) * config.edges, result.load_seconds);
+  std::fprintf(stderr,
+               "quarry-bench-hotkeys %s: %d writers + %d readers, %d hot edges, %.1f s: %lld "
+               "batches acknowledged (%.0f edges/s)\n",
+               system.c_str(), config.writers, config.readers, config.edges, result.load_seconds,
+               static_cast<long long>(result.acked_batches), edges_per_s);
+  out.Print("hot-write", "edges/s", edges_per_s, true);
+  ReportReads(out, "full", result.idle.full, result.load.full, result.idle_after.full,
+              result.load_seconds, 5);
+  ReportReads(out, "seeded", result.idle.seeded, result.load.seeded, result.idle_after.seeded,
+              result.load_seconds, 3);
+  const bool exact = result.exact_edges == config.edges && result.returned_edges == config.edges;
+  std::fprintf(stderr, "  exactness: %lld of %d edges count exactly 1 + %lld batches (%s)\n",
+               static_cast<long long>(result.exact_edges), config.edges,
+               static_cast<long long>(result.acked_batches), exact ? "exact" : "NOT EXACT");
+  out.Print("hot-exact", "edges", static_cast<double>(result.exact_edges), true,
+            result.exact_edges);
+  return exact ? 0 : 1;
+}
+
+}  // namespace
+}  // namespace quarry::bench
+
+int main(int argc, char** argv) { return quarry::bench::Main(argc, argv); }

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Step 55 (hotkeys, issue 18): hot-key aggregating ingest with concurrent
+# reads through `quarry serve`. For each write-time folding setting a fresh
+# graph of bench/schema is created and served; quarry-bench-hotkeys runs W
+# writers (each AddElements adds count=1 to the same 200 edges) and R readers
+# (GetAllElements and seeded GetElements) for a fixed time, with idle reads
+# before and after, and checks the final counts are exact.
+#   system `quarry-thrift-hot`: the default store properties (write-time
+#     folding turned on by the first hot scan, store-rocks/hot_key_options.h);
+#   reference `nofold`: quarry.max.successive.merges=0 (never folding; hot
+#     scans still flush), so the table's ratio is folding's effect in the
+#     same run. For Quarry before issue 18, use the `baseline` bound below.
+# BENCH_HOTKEYS_BOUNDS (e.g. "0 4 16 64") measures other bounds instead
+# (system quarry-thrift-hot-msmN; 0 is still `nofold`). The bound "baseline"
+# serves the graph with the quarry binary BENCH_HOTKEYS_BASELINE names (e.g.
+# an older build, to measure before/after in one run; reference `baseline`).
+# bench-targets: quarry quarry-bench-hotkeys
+#
+# Env (bench/run.sh sets them): BENCH_BIN, BENCH_SIZE (quick|full),
+# BENCH_WORK (this step uses BENCH_WORK/hotkeys), BENCH_REPO.
+set -euo pipefail
+: "${BENCH_BIN:?}" "${BENCH_SIZE:?}" "${BENCH_WORK:?}" "${BENCH_REPO:?}"
+
+QUARRY=$BENCH_BIN/cli/quarry
+DRIVER=$BENCH_BIN/bench/quarry-bench-hotkeys
+SCHEMA=$BENCH_REPO/bench/schema
+WORK=$BENCH_WORK/hotkeys
+for f in "$QUARRY" "$DRIVER"; do
+  [ -x "$f" ] || { echo "55-hotkeys: $f is not built" >&2; exit 1; }
+done
+rm -rf "$WORK"
+mkdir -p "$WORK"
+
+SERVER_PID=""
+PORT=""
+stop_server() {
+  if [ -n "$SERVER_PID" ]; then
+    kill -TERM "$SERVER_PID" 2>/dev/null || true
+    wait "$SERVER_PID" 2>/dev/null || true
+    SERVER_PID=""
+  fi
+}
+trap stop_server EXIT
+trap 'exit 130' INT TERM
+
+# start_server GRAPH_DIR LOG [QUARRY_BINARY]: as 50-thrift.sh (sets SERVER_PID and PORT).
+start_server() {
+  : >"$2"
+  "${3:-$QUARRY}" serve "$1" --port 0 >>"$2" 2>&1 &
+  SERVER_PID=$!
+  local i
+  for i in $(seq 1 400); do
+    PORT=$(sed -n 's/^listening on [^ ]*:\([0-9][0-9]*\).*/\1/p' "$2")
+    [ -n "$PORT" ] && return 0
+    if ! kill -0 "$SERVER_PID" 2>/dev/null ||
+      grep -q '^State:[[:space:]]*Z' "/proc/$SERVER_PID/status" 2>/dev/null; then
+      echo "55-hotkeys: quarry serve exited:" >&2
+      cat "$2" >&2
+      wait "$SERVER_PID" 2>/dev/null || true
+      SERVER_PID=""
+      return 1
+    fi
+    sleep 0.05
+  done
+  echo "55-hotkeys: quarry serve did not start within 20 s:" >&2
+  cat "$2" >&2
+  return 1
+}
+
+bounds=${BENCH_HOTKEYS_BOUNDS:-"0 default"}
+failed=""
+for bound in $bounds; do
+  graph=$WORK/graph-$bound
+  create=("$QUARRY" create "$graph" --schema "$SCHEMA/elements.json" --schema "$SCHEMA/types.json")
+  serve_with=$QUARRY
+  case "$bound" in
+    baseline) system=baseline; serve_with=${BENCH_HOTKEYS_BASELINE:?baseline needs BENCH_HOTKEYS_BASELINE} ;;
+    default) system=quarry-thrift-hot ;;
+    0) system=nofold ;;
+    *) system=quarry-thrift-hot-msm$bound ;;
+  esac
+  if [ "$bound" != default ] && [ "$bound" != baseline ]; then
+    echo "quarry.max.successive.merges=$bound" >"$WORK/store-$bound.properties"
+    create+=(--store-properties "$WORK/store-$bound.properties")
+  fi
+  "${create[@]}" >/dev/null
+  start_server "$graph" "$WORK/serve-$bound.log" "$serve_with"
+  "$DRIVER" --size "$BENCH_SIZE" --port "$PORT" --system "$system" || failed="$failed $system"
+  stop_server
+  rm -rf "$graph"
+done
+if [ -n "$failed" ]; then
+  echo "55-hotkeys: failed:$failed" >&2
+  exit 1
+fi

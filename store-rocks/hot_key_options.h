@@ -1,0 +1,96 @@
+// Hot keys (issue 18): how many merge operands a read may meet per key in a
+// memtable. Aggregating ingest turns every write of an element into one
+// RocksDB merge operand on its key; a key written thousands of times between
+// flushes would make every read of it fold thousands of operands. With
+// RocksDB's max_successive_merges = N, a write that finds N operands of its
+// key at the head of the memtable reads the key (a Get: memtable operands
+// folded onto the stored value), applies itself with a full merge and stores
+// the result as a whole value, so a read meets at most N memtable operands
+// of a key, and the compaction filter sees whole values of hot keys
+// (validation, age-off). Flush folds what remains (PartialMergeMulti). The
+// write pays one Get and one full merge per N merges of a key
+// (bench/RESULTS.md, "Hot keys", measures and chooses N).
+//
+// Folding at write time costs every merge a memtable seek (RocksDB counts
+// the key's operands first), which slows plain aggregating ingest by tens of
+// percent (bench/RESULTS.md, "Hot keys"). So by default it is adaptive: a
+// column family starts without it, and the first scan that meets many merge
+// operands or shadowed versions (HotKeyWatch) turns it on for that column
+// family (SetOptions, until the graph is closed) with the default bound.
+//
+// Store property (store.properties): quarry.max.successive.merges, an integer
+// in [0, 1000000]. Absent: adaptive, bound kDefaultMaxSuccessiveMerges. N > 0:
+// folding on from open with bound N. 0: never folding. Kept in
+// StoreProperties::raw (StoreProperties::Parse validates it with
+// ParseMaxSuccessiveMerges; ToPropertiesText keeps it).
+//
+// The memtable also keeps every version of a key until it is flushed, folded
+// or not: a scan that meets a key with more than a few shadowed versions
+// makes RocksDB reseek past them (one skiplist seek per key, tens of
+// microseconds in a large memtable). So a hot scan also asks for a flush of
+// its column family (at most one request per column family per second),
+// after which hot keys are one value in a small L0 file.
+//
+// Thread safety: stateless functions; a HotKeyWatch is used by one thread at
+// a time (it reads this thread's rocksdb::PerfContext); the process-wide
+// registry of bounds and flush requests is mutex-guarded.
+#pragma once
+
+#include <rocksdb/db.h>
+
+#include <cstdint>
+#include <string_view>
+
+#include "graph-core/status.h"
+#include "store-rocks/store_properties.h"
+
+namespace quarry {
+
+inline constexpr std::string_view kMaxSuccessiveMergesKey = "quarry.max.successive.merges";
+// Measured in bench/RESULTS.md ("Hot keys").
+inline constexpr int kDefaultMaxSuccessiveMerges = 16;
+
+// The property's value; InvalidArgument naming the key and the bad value.
+Result<int> ParseMaxSuccessiveMerges(std::string_view value);
+
+// The bound folding starts with at open: the explicit value, else 0 (off
+// until a hot scan; an invalid value, possible only for properties not made
+// by Parse, counts as absent).
+int MaxSuccessiveMerges(const StoreProperties& p);
+// The bound a hot scan turns on: kDefaultMaxSuccessiveMerges when the
+// property is absent, else 0 (an explicit value is never changed).
+int AdaptiveMaxSuccessiveMerges(const StoreProperties& p);
+// Records `db`'s adaptive bound (RocksInstance::Open calls it; a DB never
+// registered has none).
+void RegisterAdaptiveFolding(const rocksdb::DB* db, int bound);
+
+// A scan is hot when RocksDB, beyond the scan's own seeks, reseeked past
+// shadowed memtable versions this many times, or fed the merge operator
+// this many operands.
+inline constexpr uint64_t kHotReseeks = 64;
+inline constexpr uint64_t kHotOperands = 256;
+
+// Counts the memtable seeks and merge operands RocksDB handles on this
+// thread between Start and Finish (rocksdb::PerfContext; Start turns
+// PerfContext counting on for the thread if it is off, and leaves it on).
+class HotKeyWatch {
+ public:
+  void Start();
+  // `own_seeks`: the Seek calls the scan made itself (two memtables counted
+  // per own seek). If the scan was hot, calls OnHotScan(db, cf).
+  // REQUIRES: Start was called on this thread.
+  void Finish(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* cf, uint64_t own_seeks);
+  bool started() const { return started_; }
+
+ private:
+  bool started_ = false;
+  uint64_t memtable_seeks_at_start_ = 0;
+  uint64_t merge_operands_at_start_ = 0;
+};
+
+// A hot scan of `cf`: unless done for it in the last second, turns on
+// folding at write time with `db`'s adaptive bound (once) and requests a
+// non-blocking flush. True if it acted. Exposed for tests.
+bool OnHotScan(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* cf);
+
+}  // namespace quarry
