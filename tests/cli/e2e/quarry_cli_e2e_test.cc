@@ -128,7 +128,7 @@ TEST_F(QuarryCliTest, DeleteRemovesTheElementsAFileNames) {
   CommandResult left = RunCommand(
       QUARRY_BINARY, {"exec", graph_},
       R"({"class": "GetElements", "input": ["2"], "view": {"entities": {"BasicEntity": {}}}})");
-  EXPECT_NE(left.out.find(R"("count":4)"), std::string::npos) << left.out;
+  EXPECT_NE(left.out.find(R"("count": 4)"), std::string::npos) << left.out;
 }
 
 TEST_F(QuarryCliTest, DeleteErrorsAreClearAndDeleteNothing) {
@@ -154,7 +154,7 @@ TEST_F(QuarryCliTest, SchemaAppliesAllowedChangesAndNamesEachRefusedOne) {
     "edges": {"BasicEdge": {"source": "vertex", "destination": "vertex", "directed": "true",
                             "properties": {"count": "count"}}},
     "entities": {"BasicEntity": {"vertex": "vertex",
-                                 "properties": {"count": "count", "note": "vertex"}},
+                                 "properties": {"count": "count", "extra": "count"}},
                  "Extra": {"vertex": "vertex"}}})");
   CommandResult applied =
       RunCommand(QUARRY_BINARY, {"schema", graph_, "--schema", grown, "--schema", types});
@@ -165,11 +165,13 @@ TEST_F(QuarryCliTest, SchemaAppliesAllowedChangesAndNamesEachRefusedOne) {
 
   const std::string broken = Write("broken.json", R"({
     "entities": {"BasicEntity": {"vertex": "vertex",
-                                 "properties": {"count": "long", "note": "vertex"}},
+                                 "properties": {"count": "long", "extra": "count"}},
                  "Extra": {"vertex": "vertex"}},
     "types": {"vertex": {"class": "java.lang.String"},
               "long": {"class": "java.lang.Long",
                        "aggregateFunction": {"class": "uk.gov.gchq.koryphe.impl.binaryoperator.Sum"}},
+              "count": {"class": "java.lang.Integer",
+                        "aggregateFunction": {"class": "uk.gov.gchq.koryphe.impl.binaryoperator.Sum"}},
               "true": {"class": "java.lang.Boolean"}}})");
   CommandResult refused = RunCommand(QUARRY_BINARY, {"schema", graph_, "--schema", broken});
   EXPECT_EQ(refused.exit_code, 1);
