@@ -273,6 +273,40 @@ Result<Command> ParseInfo(const std::vector<std::string>& args) {
   return InfoArgs{raw.positionals[0]};
 }
 
+// --- branch deletes.
+Result<Command> ParseDelete(const std::vector<std::string>& args) {
+  QUARRY_ASSIGN_OR_RETURN(RawArgs raw, SplitArgs("delete", args,
+                                                 {{"no-validate", false},
+                                                  {"skip-invalid", false},
+                                                  {"progress", false},
+                                                  {"no-progress", false}}));
+  if (raw.help) return HelpRequest{std::string(usage_internal::kDeleteUsage)};
+  QUARRY_RETURN_IF_ERROR(RequireGraphDir("delete", raw));
+  if (raw.positionals.size() < 2) return UsageError("delete", "missing FILE (use - for stdin)");
+  QUARRY_RETURN_IF_ERROR(RequireNoExtra("delete", raw, 2));
+  if (raw.Has("progress") && raw.Has("no-progress")) {
+    return UsageError("delete", "--progress and --no-progress contradict each other");
+  }
+  DeleteArgs out;
+  out.graph_dir = raw.positionals[0];
+  out.file = raw.positionals[1];
+  out.validate = !raw.Has("no-validate");
+  out.skip_invalid = raw.Has("skip-invalid");
+  if (raw.Has("progress")) out.progress = ProgressMode::kOn;
+  if (raw.Has("no-progress")) out.progress = ProgressMode::kOff;
+  return out;
+}
+
+Result<Command> ParseSchema(const std::vector<std::string>& args) {
+  QUARRY_ASSIGN_OR_RETURN(RawArgs raw, SplitArgs("schema", args, {{"schema", true}}));
+  if (raw.help) return HelpRequest{std::string(usage_internal::kSchemaUsage)};
+  QUARRY_RETURN_IF_ERROR(RequireGraphDir("schema", raw));
+  QUARRY_RETURN_IF_ERROR(RequireNoExtra("schema", raw, 1));
+  if (!raw.Has("schema")) return UsageError("schema", "at least one --schema FILE is required");
+  return SchemaArgs{raw.positionals[0], raw.flags["schema"]};
+}
+// --- end of branch deletes.
+
 }  // namespace
 
 std::string MainUsage() { return std::string(usage_internal::kMainUsage); }
@@ -288,8 +322,11 @@ Result<Command> ParseCommandLine(const std::vector<std::string>& args) {
   if (command == "exec") return ParseExec(rest);
   if (command == "serve") return ParseServe(rest);
   if (command == "info") return ParseInfo(rest);
-  return InvalidArgumentError("quarry: unknown command '" + command +
-                              "' (commands: create, add, exec, serve, info; see 'quarry --help')");
+  if (command == "delete") return ParseDelete(rest);
+  if (command == "schema") return ParseSchema(rest);
+  return InvalidArgumentError(
+      "quarry: unknown command '" + command +
+      "' (commands: create, add, delete, schema, exec, serve, info; see 'quarry --help')");
 }
 
 }  // namespace quarry::cli

@@ -8,6 +8,9 @@
 //   quarry serve GRAPH_DIR [--port 9090] [--bind ADDR] [--users FILE]
 //                          [--max-frame-bytes N] [--max-connections N]
 //   quarry info GRAPH_DIR
+//   quarry delete GRAPH_DIR (FILE|-) [--no-validate] [--skip-invalid]
+//                                    [--progress | --no-progress]
+//   quarry schema GRAPH_DIR --schema FILE [--schema FILE ...]
 //   quarry [COMMAND] --help
 //
 // Errors are InvalidArgument with a message fit for the terminal, naming the
@@ -81,7 +84,22 @@ struct InfoArgs {
   std::string graph_dir;
 };
 
-using Command = std::variant<HelpRequest, CreateArgs, AddArgs, ExecArgs, ServeArgs, InfoArgs>;
+// Branch deletes: `quarry delete` and `quarry schema`.
+struct DeleteArgs {
+  std::string graph_dir;
+  std::string file;  // "-" is stdin.
+  bool validate = true;
+  bool skip_invalid = false;
+  ProgressMode progress = ProgressMode::kAuto;
+};
+
+struct SchemaArgs {
+  std::string graph_dir;
+  std::vector<std::string> schema_files;  // At least one.
+};
+
+using Command = std::variant<HelpRequest, CreateArgs, AddArgs, ExecArgs, ServeArgs, InfoArgs,
+                             DeleteArgs, SchemaArgs>;
 
 // `args` excludes the program name.
 Result<Command> ParseCommandLine(const std::vector<std::string>& args);

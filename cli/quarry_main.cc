@@ -1,4 +1,4 @@
-// The `quarry` command-line tool: create, add, exec, serve, info.
+// The `quarry` command-line tool: create, add, delete, schema, exec, serve, info.
 #include <cstdio>
 #include <string>
 #include <variant>
@@ -33,6 +33,12 @@ struct Dispatch {
   }
   quarry::Status operator()(const quarry::cli::InfoArgs& a) const {
     return quarry::cli::RunInfo(a, out);
+  }
+  quarry::Status operator()(const quarry::cli::DeleteArgs& a) const {
+    return quarry::cli::RunDelete(a, out);
+  }
+  quarry::Status operator()(const quarry::cli::SchemaArgs& a) const {
+    return quarry::cli::RunSchema(a, out);
   }
 };
 

@@ -7,6 +7,11 @@
 namespace quarry {
 namespace {
 
+// An absent or null value property: VLong(-1), which is the one byte ff (no
+// length is negative, so no present property starts with it).
+constexpr int64_t kAbsentLength = -1;
+constexpr uint8_t kAbsentByte = 0xff;
+
 std::string Where(const SchemaElementDefinition& def, const PropertyDefinition& p) {
   return "group '" + def.group() + "' property '" + p.name + "'";
 }
@@ -46,10 +51,10 @@ Result<PropertyLayout> PropertyLayout::For(const Schema& schema,
 }
 
 Status PropertyLayout::AppendSerialised(const PropertyDefinition& p, const Properties& properties,
-                                        std::string* dst) const {
+                                        bool absent_marker, std::string* dst) const {
   const Value* v = properties.Find(p.name);
   if (v == nullptr || v->is_null()) {
-    AppendVLong(0, dst);
+    AppendVLong(absent_marker ? kAbsentLength : 0, dst);
     return Status::OK();
   }
   std::string& bytes = Scratch();
@@ -76,6 +81,10 @@ Status PropertyLayout::SetDeserialised(const PropertyDefinition& p, std::string_
 Status PropertyLayout::ReadProperty(const PropertyDefinition& p, std::string_view* in,
                                     Properties* out) const {
   size_t pos = 0;
+  if (!in->empty() && static_cast<uint8_t>((*in)[0]) == kAbsentByte) {
+    in->remove_prefix(1);  // VLong(-1): absent, nothing to set.
+    return Status::OK();
+  }
   Result<std::string_view> bytes = ReadLengthPrefixed(*in, &pos);
   if (!bytes.ok()) return DataLossError(Where(*def_, p) + ": " + bytes.status().message());
   in->remove_prefix(pos);
@@ -86,7 +95,7 @@ Status PropertyLayout::EncodeValue(const Properties& properties, int64_t timesta
                                    std::string* dst) const {
   AppendValueTimestamp(timestamp, dst);
   for (const PropertyDefinition* p : value_) {
-    QUARRY_RETURN_IF_ERROR(AppendSerialised(*p, properties, dst));
+    QUARRY_RETURN_IF_ERROR(AppendSerialised(*p, properties, /*absent_marker=*/true, dst));
   }
   return Status::OK();
 }
@@ -111,7 +120,7 @@ Status PropertyLayout::DecodeValue(std::string_view value, int64_t* timestamp,
 
 Status PropertyLayout::EncodeColumnQualifier(const Properties& properties, std::string* dst) const {
   for (const PropertyDefinition* p : group_by_) {
-    QUARRY_RETURN_IF_ERROR(AppendSerialised(*p, properties, dst));
+    QUARRY_RETURN_IF_ERROR(AppendSerialised(*p, properties, /*absent_marker=*/false, dst));
   }
   return Status::OK();
 }

@@ -1,4 +1,4 @@
-// The persisted byte format of Quarry's values (value format version 1), and
+// The persisted byte format of Quarry's values (value format version 2), and
 // PropertyLayout, the per-group codec that splits an element's properties
 // between the key (column qualifier, visibility; see key_format.h) and the
 // value.
@@ -6,17 +6,25 @@
 //   value = timestamp: 8 bytes, big-endian two's complement int64
 //           then, for each property of the group in SCHEMA ORDER, skipping
 //           the groupBy properties, the visibility property and the
-//           timestamp property:  VLong(length) bytes
+//           timestamp property:  VLong(length) bytes, or VLong(-1) (the one
+//           byte ff) when the property is absent or null
 //
 // As Gaffer's AccumuloStore value (gaffer-compat.md §4.3) plus the leading
 // timestamp that Accumulo keeps in its key. Decoding consumes properties in
 // order until the bytes run out, so trailing properties may be missing (a
 // property added at the end of a group decodes as absent from old values).
-// Length 0 is the serialiser's DeserialiseEmpty() (e.g. "" for a String,
-// absent for a Long); a null or absent property is written with length 0.
+// Length 0 is the serialiser's DeserialiseEmpty() (e.g. "" for a String, an
+// empty TreeSet); absent is kept apart from empty, so a property absent from
+// an element is absent when read back, whatever its type (Gaffer's elements
+// carry no property they were not given). Version 1 wrote an absent property
+// as length 0, so in values written before version 2 an absent property
+// reads back as the serialiser's empty value; version 1 values are read
+// unchanged otherwise.
 //
 //   column qualifier (unescaped) = for each groupBy property in GROUPBY
-//           ORDER: VLong(length) bytes      (Gaffer's, §4.2)
+//           ORDER: VLong(length) bytes      (Gaffer's, §4.2; a null or absent
+//           groupBy property is length 0 as in Gaffer, since the qualifier is
+//           part of the key and stored keys must not change)
 //   visibility (unescaped) = the visibility property serialised by its
 //           type's serialiser, or empty if the group lacks it or it is null.
 //
@@ -38,7 +46,10 @@
 namespace quarry {
 
 // Persisted in the graph's metadata with the key-package name.
-inline constexpr uint32_t kValueFormatVersion = 1;
+// A graph whose values are of an older version still down to
+// kOldestReadableValueFormatVersion opens; its stored version is raised.
+inline constexpr uint32_t kValueFormatVersion = 2;
+inline constexpr uint32_t kOldestReadableValueFormatVersion = 1;
 inline constexpr size_t kValueTimestampBytes = 8;
 
 class PropertyLayout {
@@ -74,8 +85,10 @@ class PropertyLayout {
 
  private:
   PropertyLayout() = default;
+  // `absent_marker`: write an absent or null property as VLong(-1) (values)
+  // rather than length 0 (the column qualifier).
   Status AppendSerialised(const PropertyDefinition& p, const Properties& properties,
-                          std::string* dst) const;
+                          bool absent_marker, std::string* dst) const;
   Status ReadProperty(const PropertyDefinition& p, std::string_view* in, Properties* out) const;
   Status SetDeserialised(const PropertyDefinition& p, std::string_view bytes,
                          Properties* out) const;

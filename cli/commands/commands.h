@@ -16,5 +16,8 @@ Status RunExec(const ExecArgs& args, std::FILE* out);
 // Blocks SIGINT/SIGTERM before opening the graph, serves until one arrives.
 Status RunServe(const ServeArgs& args, std::FILE* out);
 Status RunInfo(const InfoArgs& args, std::FILE* out);
+// Branch deletes.
+Status RunDelete(const DeleteArgs& args, std::FILE* out);
+Status RunSchema(const SchemaArgs& args, std::FILE* out);
 
 }  // namespace quarry::cli

@@ -13,6 +13,8 @@ Quarry: a Gaffer-style property graph store on RocksDB.
 commands:
   create GRAPH_DIR --schema FILE...   create a graph from Gaffer JSON schema files
   add GRAPH_DIR FILE...               add Gaffer JSON elements from files
+  delete GRAPH_DIR (FILE|-)           delete the Gaffer JSON elements a file names
+  schema GRAPH_DIR --schema FILE...   apply a changed schema to an existing graph
   exec GRAPH_DIR [OPERATION_FILE|-]   run a Gaffer JSON operation, print the result
   serve GRAPH_DIR                     serve the graph over Thrift and/or HTTP (REST)
   info GRAPH_DIR                      show schema, key-package, shards, counts, sizes
@@ -101,6 +103,34 @@ inline constexpr std::string_view kInfoUsage =
 
 Shows the graph's schema summary, key-package, shards (split points),
 estimated element counts and sizes per group.
+)";
+
+inline constexpr std::string_view kDeleteUsage =
+    R"(usage: quarry delete GRAPH_DIR (FILE|-) [--no-validate] [--skip-invalid]
+                               [--progress|--no-progress]
+
+Deletes the Gaffer JSON elements read from FILE ("-" for stdin), given as one
+JSON array or one element per line, as Gaffer's DeleteElements does: each
+element is removed whole (every visibility, both ends of an edge, every
+insert of a non-aggregated group); other properties than the groupBy ones
+need not match. The whole file is one delete, applied whole or not at all.
+  --no-validate    do not check elements against the schema
+  --skip-invalid   ignore invalid elements instead of failing
+  --progress       always show the progress line (default: when stderr is a terminal)
+  --no-progress    never show it
+)";
+
+inline constexpr std::string_view kSchemaUsage =
+    R"(usage: quarry schema GRAPH_DIR --schema FILE [--schema FILE ...]
+
+Replaces the schema of the graph in GRAPH_DIR by the one in the given Gaffer
+JSON schema files (merged as 'quarry create' merges them), if the migration
+rules allow it: new groups, new properties after a group's existing ones,
+changed descriptions, aggregators and validators. Changes that alter how
+stored data is keyed or read (a removed group or property, reordered
+properties, changed classes, serialisers, groupBy, vertex, visibility or
+timestamp property, aggregate flag) are refused, each one named, and nothing
+is changed.
 )";
 
 }  // namespace quarry::cli::usage_internal

@@ -67,6 +67,21 @@ Status CheckFormat(const std::map<std::string, std::string>& meta, std::string_v
   return Status::OK();
 }
 
+// The stored value format version: this build's or an older one it reads
+// (keypackages/value_format.h).
+Result<uint64_t> ValueFormat(const std::map<std::string, std::string>& meta) {
+  auto it = meta.find(std::string(kMetaValueFormat));
+  if (it == meta.end()) return DataLossError("graph metadata lacks quarry.value_format");
+  QUARRY_ASSIGN_OR_RETURN(uint64_t stored, ParseMetaNumber(kMetaValueFormat, it->second));
+  if (stored < kOldestReadableValueFormatVersion || stored > kValueFormatVersion) {
+    return FailedPreconditionError("graph metadata quarry.value_format is version " +
+                                   std::to_string(stored) + "; this build reads versions " +
+                                   std::to_string(kOldestReadableValueFormatVersion) + " to " +
+                                   std::to_string(kValueFormatVersion));
+  }
+  return stored;
+}
+
 // True if the properties name a key-package rather than carry the default.
 bool NamesKeyPackage(const StoreProperties& p) {
   return p.raw.count("gaffer.store.accumulo.keypackage.class") ||
@@ -206,7 +221,7 @@ Result<std::unique_ptr<Graph>> RocksGraph::Open(const std::string& dir,
   }
   QUARRY_RETURN_IF_ERROR(CheckFormat(meta, kMetaFormat, kMetadataFormatVersion));
   QUARRY_RETURN_IF_ERROR(CheckFormat(meta, kMetaKeyFormat, kKeyFormatVersion));
-  QUARRY_RETURN_IF_ERROR(CheckFormat(meta, kMetaValueFormat, kValueFormatVersion));
+  QUARRY_ASSIGN_OR_RETURN(uint64_t value_format, ValueFormat(meta));
   QUARRY_RETURN_IF_ERROR(CheckFormat(meta, kMetaDistinctFormat, kDistinctKeyFormatVersion));
   QUARRY_ASSIGN_OR_RETURN(StoreProperties props,
                           EffectiveProperties(meta, stored_package->second, properties));
@@ -225,6 +240,10 @@ Result<std::unique_ptr<Graph>> RocksGraph::Open(const std::string& dir,
   QUARRY_RETURN_IF_ERROR(g->LoadShards(meta));
   QUARRY_ASSIGN_OR_RETURN(g->created_time_ms_, CreatedTime(meta));
   if (new_schema) QUARRY_RETURN_IF_ERROR(g->dbs_[0]->PutMeta(kMetaSchema, schema->json().dump()));
+  if (value_format != kValueFormatVersion) {  // Values of this version may be written from now.
+    QUARRY_RETURN_IF_ERROR(
+        g->dbs_[0]->PutMeta(kMetaValueFormat, std::to_string(kValueFormatVersion)));
+  }
   if (properties != nullptr) {
     QUARRY_RETURN_IF_ERROR(
         g->dbs_[0]->PutMeta(kMetaStoreProperties, g->properties_.ToPropertiesText()));

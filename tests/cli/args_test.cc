@@ -21,7 +21,7 @@ TEST(ArgsTest, NoArgumentsOrHelpPrintsMainUsage) {
 }
 
 TEST(ArgsTest, EverySubcommandHasHelp) {
-  for (const char* sub : {"create", "add", "exec", "serve", "info"}) {
+  for (const char* sub : {"create", "add", "exec", "serve", "info", "delete", "schema"}) {
     ASSERT_OK_AND_ASSIGN(Command command, Parse({sub, "--help"}));
     ASSERT_TRUE(std::holds_alternative<HelpRequest>(command)) << sub;
     EXPECT_NE(std::get<HelpRequest>(command).text.find(std::string("quarry ") + sub),
@@ -214,6 +214,39 @@ TEST(ArgsTest, ServeUiDir) {
   EXPECT_THAT(Parse({"serve", "g", "--ui-dir", ""}),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "--ui-dir: empty directory"));
 }
+
+// --- branch deletes.
+TEST(ArgsTest, DeleteTakesOneFileAndTheAddFlags) {
+  ASSERT_OK_AND_ASSIGN(Command command, Parse({"delete", "g", "-", "--skip-invalid"}));
+  const auto& args = std::get<DeleteArgs>(command);
+  EXPECT_EQ(args.graph_dir, "g");
+  EXPECT_EQ(args.file, "-");
+  EXPECT_TRUE(args.validate);
+  EXPECT_TRUE(args.skip_invalid);
+  EXPECT_EQ(args.progress, ProgressMode::kAuto);
+  ASSERT_OK_AND_ASSIGN(command,
+                       Parse({"delete", "g", "doomed.json", "--no-validate", "--no-progress"}));
+  EXPECT_FALSE(std::get<DeleteArgs>(command).validate);
+  EXPECT_EQ(std::get<DeleteArgs>(command).progress, ProgressMode::kOff);
+  EXPECT_THAT(Parse({"delete", "g"}),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "missing FILE"));
+  EXPECT_THAT(Parse({"delete", "g", "a.json", "b.json"}),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "unexpected argument 'b.json'"));
+  EXPECT_THAT(Parse({"delete", "g", "a.json", "--batch-size", "2"}),
+              StatusIs(StatusCode::kInvalidArgument));
+}
+
+TEST(ArgsTest, SchemaNeedsAtLeastOneSchemaFile) {
+  ASSERT_OK_AND_ASSIGN(Command command,
+                       Parse({"schema", "g", "--schema", "elements.json", "--schema=types.json"}));
+  const auto& args = std::get<SchemaArgs>(command);
+  EXPECT_EQ(args.graph_dir, "g");
+  EXPECT_EQ(args.schema_files, (std::vector<std::string>{"elements.json", "types.json"}));
+  EXPECT_THAT(Parse({"schema", "g"}),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "--schema FILE is required"));
+  EXPECT_THAT(Parse({"schema"}), StatusIs(StatusCode::kInvalidArgument));
+}
+// --- end of branch deletes.
 
 }  // namespace
 }  // namespace quarry::cli

@@ -27,8 +27,12 @@ const std::string kRoadUseCq =
     "\x09\x08\x80\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01"
     "\x09\x08\x80\x01\x01\x01\x01\x01\x01\x01\x01\x36\xee\x7f"s;
 const std::string kRoadUseTail = "\x00RoadUse\x00"s + kRoadUseCq + "\x00"s;
-// count 5, countByVehicleType {CAR=5}, tags absent, n absent.
+// count 5, countByVehicleType {CAR=5}, tags absent, n absent: value format
+// 2 marks each absent property with VLong(-1), the byte ff.
 const std::string kRoadUseValue =
+    kTs1 + "\x09\x08\x80\x00\x00\x00\x00\x00\x00\x05"s + "\x05\x43\x41\x52\x00\x05"s + "\xff\xff"s;
+// The same element as value format 1 wrote it: tags and n as length 0.
+const std::string kRoadUseValueV1 =
     kTs1 + "\x09\x08\x80\x00\x00\x00\x00\x00\x00\x05"s + "\x05\x43\x41\x52\x00\x05"s + "\x00\x00"s;
 const std::string kLinkTail = "\x00Link\x00\x00"s;
 
@@ -161,12 +165,14 @@ TEST(KeyPackageTest, DecodeSetsMatchedVertexFromRowOrientation) {
                                                                   : "B\x00\x03\x00"
                                                                     "A\x00\x03"s +
                                                                         kRoadUseTail;
-    ASSERT_OK_AND_ASSIGN(Element d, p->Decode(directed_b, kRoadUseValue));
+    ASSERT_OK_AND_ASSIGN(Element d, p->Decode(directed_b, kRoadUseValueV1));
     EXPECT_EQ(d.source(), Value::String("A"));
     EXPECT_TRUE(d.directed());
     EXPECT_EQ(d.matched_vertex(), MatchedVertex::kDestination) << name;
-    // Absent properties come back as their serialiser's empty value (§3.1):
-    // TreeSet -> empty set, String -> "", Integer -> absent.
+    // Zero-length properties (how value format 1 wrote absent ones) come
+    // back as their serialiser's empty value (§3.1): TreeSet -> empty set,
+    // String -> "", Integer -> absent. Format 2 marks absent ones apart
+    // (value_format_test.cc).
     EXPECT_EQ(d.properties().Get("tags"), Value::TreeSet({}));
     EXPECT_EQ(d.properties().Get("visibility"), Value::String(""));
     EXPECT_FALSE(d.properties().Contains("n"));

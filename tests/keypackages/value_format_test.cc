@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "keypackages/key_package.h"
+#include "keypackages/key_range.h"
+#include "tests/keypackages/test_graph.h"
 #include "tests/testutil/status_matchers.h"
 
 namespace quarry {
@@ -113,6 +115,50 @@ TEST_F(ValueFormatTest, NullGroupByIsLengthZeroAndEmptyValueHasNoProperties) {
   EXPECT_EQ(ts, 9);
   EXPECT_FALSE(out.Contains("a"));
   EXPECT_EQ(out.Get("ts"), Value::Int64(9));
+}
+
+// Gaffer's elements carry only the properties they were given: a property
+// absent when written is absent when read, whatever its type, and an empty
+// value stays an empty value. RoadUse's value holds count (Long),
+// countByVehicleType (FreqMap), tags (TreeSet) and n (Integer), in that order.
+TEST(ValueFormatAbsenceTest, AbsentPropertiesStayAbsentAndEmptyOnesStayEmpty) {
+  ASSERT_OK_AND_ASSIGN(auto package, MakeKeyPackage("byteEntity", testing::KeyPackageTestSchema()));
+  const PropertyLayout* layout = package->LayoutFor("RoadUse");
+  ASSERT_NE(layout, nullptr);
+  Properties only_count;
+  only_count.Set("count", Value::Int64(7));
+  std::string value;
+  ASSERT_OK(layout->EncodeValue(only_count, 5, &value));
+  // After the timestamp: count as VLong(9) and OrderedLong's 9 bytes (as
+  // key_package_test's RoadUse value), then three absent markers.
+  EXPECT_EQ(HexBytes(value.substr(8)), "09 08 80 00 00 00 00 00 00 07 ff ff ff");
+  Properties out;
+  int64_t ts = 0;
+  ASSERT_OK(layout->DecodeValue(value, &ts, &out));
+  EXPECT_EQ(out.Get("count"), Value::Int64(7));
+  EXPECT_FALSE(out.Contains("tags"));
+  EXPECT_FALSE(out.Contains("countByVehicleType"));
+  EXPECT_FALSE(out.Contains("n"));
+
+  Properties empty_set;
+  empty_set.Set("tags", Value::TreeSet({}));
+  value.clear();
+  ASSERT_OK(layout->EncodeValue(empty_set, 5, &value));
+  Properties back;
+  ASSERT_OK(layout->DecodeValue(value, &ts, &back));
+  EXPECT_EQ(back.Get("tags"), Value::TreeSet({}));
+  EXPECT_FALSE(back.Contains("count"));
+}
+
+TEST(ValueFormatAbsenceTest, AbsentSetPropertyIsAbsentFromTheDecodedElement) {
+  ASSERT_OK_AND_ASSIGN(auto package, MakeKeyPackage("classic", testing::KeyPackageTestSchema()));
+  Element e = Element::Entity("Cardinality", Value::String("v"), {{"count", Value::Int64(1)}});
+  std::vector<KeyValue> kvs;
+  ASSERT_OK(package->Encode(e, 0, &kvs));
+  ASSERT_EQ(kvs.size(), 1u);
+  ASSERT_OK_AND_ASSIGN(Element back, package->Decode(kvs[0].key, kvs[0].value));
+  EXPECT_FALSE(back.properties().Contains("edgeGroup")) << back.DebugString();
+  EXPECT_EQ(back.properties().Get("count"), Value::Int64(1));
 }
 
 }  // namespace

@@ -42,7 +42,7 @@ TEST_F(GraphTest, MetadataHoldsEverythingNeededToReopen) {
   ASSERT_OK_AND_ASSIGN(std::string key_format, db.GetMeta(kMetaKeyFormat));
   EXPECT_EQ(key_format, "1");
   ASSERT_OK_AND_ASSIGN(std::string value_format, db.GetMeta(kMetaValueFormat));
-  EXPECT_EQ(value_format, "1");
+  EXPECT_EQ(value_format, "2");
   ASSERT_OK_AND_ASSIGN(std::string props_text, db.GetMeta(kMetaStoreProperties));
   EXPECT_NE(props_text.find("quarry.keypackage=classic"), std::string::npos);
   ASSERT_OK_AND_ASSIGN(std::string schema_json, db.GetMeta(kMetaSchema));

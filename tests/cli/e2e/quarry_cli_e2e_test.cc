@@ -95,12 +95,96 @@ TEST_F(QuarryCliTest, ErrorsGoToStderrWithNonZeroExit) {
 }
 
 TEST_F(QuarryCliTest, HelpForEveryCommand) {
-  for (const char* command : {"create", "add", "exec", "serve", "info"}) {
+  for (const char* command : {"create", "add", "exec", "serve", "info", "delete", "schema"}) {
     CommandResult help = RunCommand(QUARRY_BINARY, {command, "--help"});
     EXPECT_EQ(help.exit_code, 0) << command;
     EXPECT_NE(help.out.find(std::string("usage: quarry ") + command), std::string::npos);
   }
 }
+
+// --- branch deletes.
+// Entities 1 (count 3) and 2 (count 4) and edge 1->2 are stored; deleting
+// entity 1 (any count: counts are not groupBy) and the edge leaves entity 2.
+TEST_F(QuarryCliTest, DeleteRemovesTheElementsAFileNames) {
+  const std::string edge =
+      R"({"class": "uk.gov.gchq.gaffer.data.element.Edge", "group": "BasicEdge", )"
+      R"("source": "1", "destination": "2", "directed": true, "properties": {"count": 1}})";
+  const std::string data = Write(
+      "data.json",
+      std::string("[") + kEntity +
+          R"("group": "BasicEntity", "vertex": "1", "properties": {"count": 3}},)" + kEntity +
+          R"("group": "BasicEntity", "vertex": "2", "properties": {"count": 4}},)" + edge + "]");
+  ASSERT_EQ(RunCommand(QUARRY_BINARY, {"add", graph_, data}).exit_code, 0);
+  const std::string doomed = std::string(kEntity) +
+                             R"("group": "BasicEntity", "vertex": "1", "properties": {}})" + "\n" +
+                             edge + "\n";
+  CommandResult deleted = RunCommand(QUARRY_BINARY, {"delete", graph_, "-"}, doomed);
+  ASSERT_EQ(deleted.exit_code, 0) << deleted.out;
+  EXPECT_NE(deleted.out.find("deleted 2 elements (0 skipped as invalid) from <stdin>"),
+            std::string::npos)
+      << deleted.out;
+  CommandResult count = RunCommand(QUARRY_BINARY, {"exec", graph_}, kCount);
+  EXPECT_EQ(count.out, "1\n");
+  CommandResult left = RunCommand(
+      QUARRY_BINARY, {"exec", graph_},
+      R"({"class": "GetElements", "input": ["2"], "view": {"entities": {"BasicEntity": {}}}})");
+  EXPECT_NE(left.out.find(R"("count": 4)"), std::string::npos) << left.out;
+}
+
+TEST_F(QuarryCliTest, DeleteErrorsAreClearAndDeleteNothing) {
+  CommandResult missing = RunCommand(QUARRY_BINARY, {"delete", graph_, root_ + "/nope.json"});
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_NE(missing.out.find("nope.json' cannot be read"), std::string::npos) << missing.out;
+  CommandResult bad_group = RunCommand(QUARRY_BINARY, {"delete", graph_, "-"},
+                                       std::string(kEntity) + R"("group": "Nope", "vertex": "1"})");
+  EXPECT_EQ(bad_group.exit_code, 1);
+  EXPECT_NE(bad_group.out.find("element 0 (group 'Nope')"), std::string::npos) << bad_group.out;
+  EXPECT_NE(bad_group.out.find("nothing deleted"), std::string::npos) << bad_group.out;
+  CommandResult bad_json = RunCommand(QUARRY_BINARY, {"delete", graph_, "-"}, "[{\"class\": 1}]");
+  EXPECT_EQ(bad_json.exit_code, 1);
+  EXPECT_NE(bad_json.out.find("<stdin>:1"), std::string::npos) << bad_json.out;
+}
+
+// The basic schema's "count" is an Integer with Sum. Adding a group and a
+// trailing property is allowed; changing count's class and removing
+// BasicEdge are refused, each named, and the graph keeps its schema.
+TEST_F(QuarryCliTest, SchemaAppliesAllowedChangesAndNamesEachRefusedOne) {
+  const std::string types = quarry::testing::SharedDir() + "/gaffer-examples/basic/types.json";
+  const std::string grown = Write("grown.json", R"({
+    "edges": {"BasicEdge": {"source": "vertex", "destination": "vertex", "directed": "true",
+                            "properties": {"count": "count"}}},
+    "entities": {"BasicEntity": {"vertex": "vertex",
+                                 "properties": {"count": "count", "extra": "count"}},
+                 "Extra": {"vertex": "vertex"}}})");
+  CommandResult applied =
+      RunCommand(QUARRY_BINARY, {"schema", graph_, "--schema", grown, "--schema", types});
+  ASSERT_EQ(applied.exit_code, 0) << applied.out;
+  EXPECT_NE(applied.out.find("2 entity groups (was 1)"), std::string::npos) << applied.out;
+  CommandResult schema = RunCommand(QUARRY_BINARY, {"exec", graph_}, R"({"class": "GetSchema"})");
+  EXPECT_NE(schema.out.find("Extra"), std::string::npos) << schema.out;
+
+  const std::string broken = Write("broken.json", R"({
+    "entities": {"BasicEntity": {"vertex": "vertex",
+                                 "properties": {"count": "long", "extra": "count"}},
+                 "Extra": {"vertex": "vertex"}},
+    "types": {"vertex": {"class": "java.lang.String"},
+              "long": {"class": "java.lang.Long",
+                       "aggregateFunction": {"class": "uk.gov.gchq.koryphe.impl.binaryoperator.Sum"}},
+              "count": {"class": "java.lang.Integer",
+                        "aggregateFunction": {"class": "uk.gov.gchq.koryphe.impl.binaryoperator.Sum"}},
+              "true": {"class": "java.lang.Boolean"}}})");
+  CommandResult refused = RunCommand(QUARRY_BINARY, {"schema", graph_, "--schema", broken});
+  EXPECT_EQ(refused.exit_code, 1);
+  EXPECT_NE(refused.out.find("2 schema change(s) refused"), std::string::npos) << refused.out;
+  EXPECT_NE(refused.out.find("- group 'BasicEdge' removed"), std::string::npos) << refused.out;
+  EXPECT_NE(
+      refused.out.find("- group 'BasicEntity': property 'count' changed from java.lang.Integer"),
+      std::string::npos)
+      << refused.out;
+  schema = RunCommand(QUARRY_BINARY, {"exec", graph_}, R"({"class": "GetSchema"})");
+  EXPECT_NE(schema.out.find("BasicEdge"), std::string::npos) << schema.out;
+}
+// --- end of branch deletes.
 
 }  // namespace
 }  // namespace quarry::testing_rpc

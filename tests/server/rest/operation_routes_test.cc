@@ -163,5 +163,42 @@ TEST_F(OperationRoutesTest, EveryExampleExecutesWithoutA400) {
   std::filesystem::remove_all(road_dir);
 }
 
+// --- branch deletes. Vertex 5 has entity 5 and edge 2->5: deleting a
+// GetElements' output removes both (Gaffer returns the count, 2), leaving 9
+// of the 11 elements. Served with the admin auth configured, DeleteAllData is
+// listed and runs only for a user holding it.
+TEST_F(OperationRoutesTest, DeleteElementsRunsForAnyUserAndDeleteAllDataForAdminsOnly) {
+  {  // Responses hold the graph through their cursors: closed before the reopen.
+    RestResponse deleted = Call("POST", "/graph/operations/execute",
+                                R"({"class": "OperationChain", "operations": [
+                                     {"class": "GetElements", "input": [5]},
+                                     {"class": "DeleteElements"}]})");
+    ASSERT_EQ(deleted.status, 200) << deleted.body;
+    EXPECT_EQ(BodyJson(deleted), Json(2));
+    RestResponse all = Call("POST", "/graph/operations/execute", R"({"class": "GetAllElements"})");
+    EXPECT_EQ(BodyJson(all).size(), 9u);
+  }
+  api_.reset();
+  executor_.reset();
+  auto graph = Graph::Open(dir_.string());
+  ASSERT_TRUE(graph.ok()) << graph.status().ToString();
+  ExecutorLimits limits;
+  limits.admin_auth = "admin";
+  executor_ = std::make_shared<Executor>(std::shared_ptr<Graph>(std::move(graph).value()), limits);
+  api_ = std::make_unique<RestApi>(executor_, RestServiceInfo());
+  constexpr char kDeleteAllData[] = "uk.gov.gchq.gaffer.store.operation.DeleteAllData";
+  RestResponse listed = Call("GET", "/graph/operations");
+  EXPECT_THAT(BodyJson(listed), ::testing::Not(Contains(Json(kDeleteAllData))));
+  RestResponse refused = Call("POST", "/graph/operations/execute", R"({"class": "DeleteAllData"})");
+  EXPECT_EQ(refused.status, 403) << refused.body;
+  user_.op_auths = {"admin"};
+  listed = Call("GET", "/graph/operations");
+  EXPECT_THAT(BodyJson(listed), Contains(Json(kDeleteAllData)));
+  RestResponse emptied = Call("POST", "/graph/operations/execute", R"({"class": "DeleteAllData"})");
+  EXPECT_EQ(emptied.status, 200) << emptied.body;
+  RestResponse all = Call("POST", "/graph/operations/execute", R"({"class": "GetAllElements"})");
+  EXPECT_EQ(BodyJson(all), Json::array());
+}
+
 }  // namespace
 }  // namespace quarry::testing_rest
