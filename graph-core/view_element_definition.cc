@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "graph-core/internal/json_fields.h"
+#include "graph-core/json_fields.h"
 
 namespace quarry {
 namespace {

@@ -7,7 +7,7 @@
 #include <utility>
 
 #include "graph-core/function.h"
-#include "graph-core/internal/json_fields.h"
+#include "graph-core/json_fields.h"
 #include "operations/internal/input_parser.h"
 #include "operations/internal/item_function_classes.h"
 

@@ -10,7 +10,7 @@
 // (Java's lazy FilteredIterable/MappedIterable), evaluated eagerly so that
 // an error in a nested function is reported, not deferred.
 #include "graph-core/functions/internal/koryphe_function.h"
-#include "graph-core/internal/json_fields.h"
+#include "graph-core/json_fields.h"
 
 namespace quarry::functions_internal {
 namespace {

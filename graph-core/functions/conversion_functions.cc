@@ -1,7 +1,7 @@
 // koryphe's Identity, ToNull, ToString, ToLong, ToInteger, ToDouble, ToFloat
 // (each maps null to null) and DefaultIfNull.
 #include "graph-core/functions/internal/koryphe_function.h"
-#include "graph-core/internal/json_fields.h"
+#include "graph-core/json_fields.h"
 
 namespace quarry::functions_internal {
 namespace {

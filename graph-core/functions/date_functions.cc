@@ -10,7 +10,7 @@
 #include "graph-core/clock.h"
 #include "graph-core/functions/internal/koryphe_function.h"
 #include "graph-core/functions/internal/simple_date_format.h"
-#include "graph-core/internal/json_fields.h"
+#include "graph-core/json_fields.h"
 #include "graph-core/predicates/internal/date_util.h"
 
 namespace quarry::functions_internal {

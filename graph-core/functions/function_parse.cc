@@ -3,7 +3,7 @@
 
 #include "graph-core/function.h"
 #include "graph-core/functions/internal/koryphe_function.h"
-#include "graph-core/internal/json_fields.h"
+#include "graph-core/json_fields.h"
 
 namespace quarry {
 namespace functions_internal {

@@ -10,7 +10,7 @@
 // subType or value is held as "". A FreqMap cannot hold Java's null key:
 // ToFreqMap of null is InvalidArgument where Java returns {null=1}.
 #include "graph-core/functions/internal/koryphe_function.h"
-#include "graph-core/internal/json_fields.h"
+#include "graph-core/json_fields.h"
 
 namespace quarry::functions_internal {
 namespace {

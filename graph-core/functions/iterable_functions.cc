@@ -8,7 +8,7 @@
 // copies: keys as a HashSet, values as a List in key order. Quarry has no
 // Object[] type, so ToArray returns a List (both are JSON arrays).
 #include "graph-core/functions/internal/koryphe_function.h"
-#include "graph-core/internal/json_fields.h"
+#include "graph-core/json_fields.h"
 
 namespace quarry::functions_internal {
 namespace {

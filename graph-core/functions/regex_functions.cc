@@ -9,7 +9,7 @@
 // whole match) and \-escapes but not $1...$9 or ${name}: those are refused
 // at parse time too, naming the field.
 #include "graph-core/functions/internal/koryphe_function.h"
-#include "graph-core/internal/json_fields.h"
+#include "graph-core/json_fields.h"
 #include "graph-core/predicates/internal/java_regex.h"
 
 namespace quarry::functions_internal {

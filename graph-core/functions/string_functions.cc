@@ -2,7 +2,7 @@
 #include <algorithm>
 
 #include "graph-core/functions/internal/koryphe_function.h"
-#include "graph-core/internal/json_fields.h"
+#include "graph-core/json_fields.h"
 
 namespace quarry::functions_internal {
 namespace {

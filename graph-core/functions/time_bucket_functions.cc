@@ -6,7 +6,7 @@
 // no bucket fails on apply, as Java's switch on a null enum does.
 #include "graph-core/functions/internal/koryphe_function.h"
 #include "graph-core/functions/internal/simple_date_format.h"
-#include "graph-core/internal/json_fields.h"
+#include "graph-core/json_fields.h"
 
 namespace quarry::functions_internal {
 namespace {

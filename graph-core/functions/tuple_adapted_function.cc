@@ -9,7 +9,7 @@
 // end grow the tuple with nulls. Several projection indexes need a List
 // output, spread in order (koryphe's TupleOutputAdapter).
 #include "graph-core/functions/internal/koryphe_function.h"
-#include "graph-core/internal/json_fields.h"
+#include "graph-core/json_fields.h"
 
 namespace quarry::functions_internal {
 namespace {

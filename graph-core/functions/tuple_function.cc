@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "graph-core/function.h"
-#include "graph-core/internal/json_fields.h"
+#include "graph-core/json_fields.h"
 
 namespace quarry {
 namespace {

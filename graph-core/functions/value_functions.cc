@@ -6,7 +6,7 @@
 
 #include "graph-core/functions/internal/koryphe_function.h"
 #include "graph-core/internal/base64.h"
-#include "graph-core/internal/json_fields.h"
+#include "graph-core/json_fields.h"
 #include "graph-core/internal/json_value_util.h"
 
 namespace quarry::functions_internal {

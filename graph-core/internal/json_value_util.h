@@ -12,7 +12,7 @@
 #include <string_view>
 
 #include "graph-core/hll_sketch.h"
-#include "graph-core/internal/json_fields.h"
+#include "graph-core/json_fields.h"
 #include "graph-core/json_value.h"
 #include "graph-core/status.h"
 #include "graph-core/value.h"

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "graph-core/binary_operator.h"
-#include "graph-core/internal/json_fields.h"
+#include "graph-core/json_fields.h"
 #include "graph-core/operators/gaffer_doc_operators.h"
 #include "graph-core/operators/internal/koryphe_operator.h"
 

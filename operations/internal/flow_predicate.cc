@@ -4,7 +4,7 @@
 #include <utility>
 #include <vector>
 
-#include "graph-core/internal/json_fields.h"
+#include "graph-core/json_fields.h"
 #include "graph-core/predicate.h"
 #include "operations/internal/input_parser.h"
 

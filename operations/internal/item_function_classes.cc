@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "graph-core/internal/json_fields.h"
+#include "graph-core/json_fields.h"
 
 namespace quarry::operations_internal {
 namespace {

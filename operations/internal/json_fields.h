@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "graph-core/internal/json_fields.h"
+#include "graph-core/json_fields.h"
 #include "graph-core/json_value.h"
 #include "graph-core/status.h"
 

@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-#include "graph-core/internal/json_fields.h"
+#include "graph-core/json_fields.h"
 #include "operations/internal/item_function_classes.h"
 
 namespace quarry::operations_internal {
