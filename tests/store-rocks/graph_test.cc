@@ -55,6 +55,22 @@ TEST_F(GraphTest, MetadataHoldsEverythingNeededToReopen) {
   EXPECT_EQ(Sorted(Drain(graph_->GetAllElements({}))), Sorted({CountEntity("a", 3)}));
 }
 
+// A graph of value format 1 (absent properties written as length 0) opens;
+// its version is raised to 2 since format 2 values may now be written. A
+// version this build does not know is refused.
+TEST_F(GraphTest, ValueFormatOneOpensAndIsRaisedUnknownVersionsAreRefused) {
+  Create(StoreTestSchema());
+  ASSERT_OK(Rocks(*graph_).instance().PutMeta(kMetaValueFormat, "1"));
+  Reopen();
+  ASSERT_OK_AND_ASSIGN(std::string value_format,
+                       Rocks(*graph_).instance().GetMeta(kMetaValueFormat));
+  EXPECT_EQ(value_format, "2");
+  ASSERT_OK(Rocks(*graph_).instance().PutMeta(kMetaValueFormat, "3"));
+  graph_.reset();
+  EXPECT_THAT(Graph::Open(dir_.string()), StatusIsWithMessage(StatusCode::kFailedPrecondition,
+                                                              "quarry.value_format is version 3"));
+}
+
 TEST_F(GraphTest, KeyPackageMismatchAtOpenIsFailedPrecondition) {
   Create(StoreTestSchema());
   graph_.reset();
