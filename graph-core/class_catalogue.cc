@@ -7,8 +7,8 @@
 
 #include "graph-core/functions/internal/koryphe_function.h"
 #include "graph-core/internal/catalogue_data.h"
-#include "graph-core/json_fields.h"
 #include "graph-core/java_hash_order.h"
+#include "graph-core/json_fields.h"
 #include "graph-core/operators/internal/koryphe_operator.h"
 #include "graph-core/predicates/internal/predicate_util.h"
 

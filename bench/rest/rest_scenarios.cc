@@ -5,10 +5,10 @@
 #include <functional>
 #include <vector>
 
+#include "bench/common/json_items.h"
 #include "bench/common/report.h"
 #include "bench/quarry/scenarios.h"
 #include "bench/rest/http_client.h"
-#include "bench/common/json_items.h"
 #include "bench/schema/bench_data.h"
 #include "bench/thrift/thrift_client.h"
 

@@ -12,8 +12,8 @@
 // HllSketches with lg_k = p; "sp" is kept for the JSON only.
 #include "graph-core/functions/internal/koryphe_function.h"
 #include "graph-core/hll_sketch.h"
-#include "graph-core/json_fields.h"
 #include "graph-core/internal/json_value_util.h"
+#include "graph-core/json_fields.h"
 
 namespace quarry::functions_internal {
 namespace {

@@ -6,8 +6,8 @@
 
 #include "graph-core/functions/internal/koryphe_function.h"
 #include "graph-core/internal/base64.h"
-#include "graph-core/json_fields.h"
 #include "graph-core/internal/json_value_util.h"
+#include "graph-core/json_fields.h"
 
 namespace quarry::functions_internal {
 namespace {

@@ -48,7 +48,7 @@ std::vector<CatalogueRow> WalkAndNamedRows();
 std::vector<CatalogueRow> JobAndExportRows();
 std::vector<CatalogueRow> FlowRows();
 std::vector<CatalogueRow> MapJoinRows();  // Branch mapjoin.
-std::vector<CatalogueRow> DeleteRows();  // Branch deletes.
+std::vector<CatalogueRow> DeleteRows();   // Branch deletes.
 
 // Every row, in a stable order (OperationChain excluded).
 std::vector<CatalogueRow> CatalogueRows();

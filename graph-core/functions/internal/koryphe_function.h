@@ -98,8 +98,8 @@ void AddValueFunctions(std::vector<FunctionClass>* out);      // Cast, ToBoolean
 void AddStringEditFunctions(std::vector<FunctionClass>* out);
 void AddRegexFunctions(std::vector<FunctionClass>* out);
 void AddDateFunctions(std::vector<FunctionClass>* out);
-void AddSketchFunctions(std::vector<FunctionClass>* out);      // Gaffer's sketches library.
-void AddTimeBucketFunctions(std::vector<FunctionClass>* out);  // Gaffer's time library.
+void AddSketchFunctions(std::vector<FunctionClass>* out);        // Gaffer's sketches library.
+void AddTimeBucketFunctions(std::vector<FunctionClass>* out);    // Gaffer's time library.
 void AddTupleAdaptedFunctions(std::vector<FunctionClass>* out);  // Integer-indexed tuples.
 
 }  // namespace quarry::functions_internal
