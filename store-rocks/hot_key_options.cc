@@ -3,6 +3,8 @@
 #include <rocksdb/perf_context.h>
 #include <rocksdb/perf_level.h>
 
+#include <algorithm>
+#include <atomic>
 #include <charconv>
 #include <chrono>
 #include <map>
@@ -15,18 +17,23 @@
 namespace quarry {
 
 Result<int> ParseMaxSuccessiveMerges(std::string_view value) {
+  if (value == kAdaptiveValue) return kAdaptiveMaxSuccessiveMerges;
   int n = 0;
   auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
   if (value.empty() || ec != std::errc() || end != value.data() + value.size() || n < 0 ||
       n > 1'000'000) {
     return InvalidArgumentError(std::string(kMaxSuccessiveMergesKey) +
-                                ": expected an integer in [0, 1000000], got '" +
+                                ": expected an integer in [0, 1000000] or 'adaptive', got '" +
                                 std::string(value) + "'");
   }
   return n;
 }
 
 namespace {
+
+// Set once any graph folds adaptively: until then a scan starts no watch
+// (PerfContext counting costs every read; bench/RESULTS.md, "Hot keys").
+std::atomic<bool> any_adaptive_graph{false};
 
 struct Registry {
   std::mutex mu;
@@ -43,6 +50,7 @@ Registry& TheRegistry() {
   return *registry;
 }
 
+// The property's parsed value; nullopt when absent or invalid.
 std::optional<int> ExplicitBound(const StoreProperties& p) {
   auto it = p.raw.find(std::string(kMaxSuccessiveMergesKey));
   if (it == p.raw.end()) return std::nullopt;
@@ -53,13 +61,16 @@ std::optional<int> ExplicitBound(const StoreProperties& p) {
 
 }  // namespace
 
-int MaxSuccessiveMerges(const StoreProperties& p) { return ExplicitBound(p).value_or(0); }
+int MaxSuccessiveMerges(const StoreProperties& p) {
+  return std::max(ExplicitBound(p).value_or(0), 0);
+}
 
 int AdaptiveMaxSuccessiveMerges(const StoreProperties& p) {
-  return ExplicitBound(p).has_value() ? 0 : kDefaultMaxSuccessiveMerges;
+  return ExplicitBound(p) == kAdaptiveMaxSuccessiveMerges ? kDefaultMaxSuccessiveMerges : 0;
 }
 
 void RegisterAdaptiveFolding(const rocksdb::DB* db, int bound) {
+  if (bound > 0) any_adaptive_graph.store(true, std::memory_order_relaxed);
   Registry& r = TheRegistry();
   std::lock_guard lock(r.mu);
   r.adaptive_bound[db] = bound;
@@ -69,6 +80,7 @@ void RegisterAdaptiveFolding(const rocksdb::DB* db, int bound) {
 }
 
 void HotKeyWatch::Start() {
+  if (!any_adaptive_graph.load(std::memory_order_relaxed)) return;
   if (rocksdb::GetPerfLevel() < rocksdb::PerfLevel::kEnableCount) {
     rocksdb::SetPerfLevel(rocksdb::PerfLevel::kEnableCount);
   }

@@ -13,14 +13,17 @@
 //
 // Folding at write time costs every merge a memtable seek (RocksDB counts
 // the key's operands first), which slows plain aggregating ingest by tens of
-// percent (bench/RESULTS.md, "Hot keys"). So by default it is adaptive: a
-// column family starts without it, and the first scan that meets many merge
-// operands or shadowed versions (HotKeyWatch) turns it on for that column
-// family (SetOptions, until the graph is closed) with the default bound.
+// percent (bench/RESULTS.md, "Hot keys"). It can be adaptive: a column family
+// starts without it, and the first scan that meets many merge operands or
+// shadowed versions (HotKeyWatch) turns it on for that column family
+// (SetOptions, until the graph is closed) with the default bound. Watching
+// costs reads (PerfContext counting slowed 1-hop reads by 20-40% in the quick
+// bench), so it is opt-in and no scan watches until a graph asks for it.
 //
 // Store property (store.properties): quarry.max.successive.merges, an integer
-// in [0, 1000000]. Absent: adaptive, bound kDefaultMaxSuccessiveMerges. N > 0:
-// folding on from open with bound N. 0: never folding. Kept in
+// in [0, 1000000] or "adaptive". Absent or 0: never folding. N > 0: folding
+// on from open with bound N. "adaptive": as above, bound
+// kDefaultMaxSuccessiveMerges. Kept in
 // StoreProperties::raw (StoreProperties::Parse validates it with
 // ParseMaxSuccessiveMerges; ToPropertiesText keeps it).
 //
@@ -49,6 +52,9 @@ namespace quarry {
 inline constexpr std::string_view kMaxSuccessiveMergesKey = "quarry.max.successive.merges";
 // Measured in bench/RESULTS.md ("Hot keys").
 inline constexpr int kDefaultMaxSuccessiveMerges = 16;
+inline constexpr std::string_view kAdaptiveValue = "adaptive";
+// What ParseMaxSuccessiveMerges returns for kAdaptiveValue.
+inline constexpr int kAdaptiveMaxSuccessiveMerges = -1;
 
 // The property's value; InvalidArgument naming the key and the bad value.
 Result<int> ParseMaxSuccessiveMerges(std::string_view value);

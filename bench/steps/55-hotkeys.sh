@@ -5,7 +5,7 @@
 # writers (each AddElements adds count=1 to the same 200 edges) and R readers
 # (GetAllElements and seeded GetElements) for a fixed time, with idle reads
 # before and after, and checks the final counts are exact.
-#   system `quarry-thrift-hot`: the default store properties (write-time
+#   system `quarry-thrift-hot`: quarry.max.successive.merges=adaptive (write-time
 #     folding turned on by the first hot scan, store-rocks/hot_key_options.h);
 #   reference `nofold`: quarry.max.successive.merges=0 (never folding; hot
 #     scans still flush), so the table's ratio is folding's effect in the
@@ -79,8 +79,10 @@ for bound in $bounds; do
     0) system=nofold ;;
     *) system=quarry-thrift-hot-msm$bound ;;
   esac
-  if [ "$bound" != default ] && [ "$bound" != baseline ]; then
-    echo "quarry.max.successive.merges=$bound" >"$WORK/store-$bound.properties"
+  if [ "$bound" != baseline ]; then
+    value=$bound
+    [ "$bound" = default ] && value=adaptive
+    echo "quarry.max.successive.merges=$value" >"$WORK/store-$bound.properties"
     create+=(--store-properties "$WORK/store-$bound.properties")
   fi
   "${create[@]}" >/dev/null

@@ -33,9 +33,9 @@ using ::quarry::testing::StoreTestSchema;
 
 constexpr int kWrites = 1000;
 
-StoreProperties WithMaxSuccessiveMerges(int n) {
+StoreProperties WithMaxSuccessiveMerges(const std::string& n) {
   Result<StoreProperties> p =
-      StoreProperties::Parse("quarry.max.successive.merges=" + std::to_string(n) + "\n", "test");
+      StoreProperties::Parse("quarry.max.successive.merges=" + n + "\n", "test");
   EXPECT_TRUE(p.ok()) << p.status().ToString();
   return p.ok() ? *p : StoreProperties();
 }
@@ -76,7 +76,7 @@ Element HotAfterAllWrites() {
 }
 
 TEST_F(HotKeyTest, WithoutWriteTimeFoldingAReadMeetsEveryOperand) {
-  Create(StoreTestSchema(), WithMaxSuccessiveMerges(0));
+  Create(StoreTestSchema(), WithMaxSuccessiveMerges("0"));
   WriteHot(*graph_);
   std::vector<Element> found;
   // Every write but the oldest is an operand merged onto it.
@@ -85,7 +85,7 @@ TEST_F(HotKeyTest, WithoutWriteTimeFoldingAReadMeetsEveryOperand) {
 }
 
 TEST_F(HotKeyTest, AReadMeetsAtMostTheBoundOfOperandsAndCountsStayExact) {
-  Create(StoreTestSchema(), WithMaxSuccessiveMerges(16));
+  Create(StoreTestSchema(), WithMaxSuccessiveMerges("16"));
   WriteHot(*graph_);
   std::vector<Element> found;
   EXPECT_LE(OperandsMet([&] { return ReadAll(); }, &found), 16u);
@@ -94,10 +94,10 @@ TEST_F(HotKeyTest, AReadMeetsAtMostTheBoundOfOperandsAndCountsStayExact) {
   EXPECT_EQ(Sorted(found), Sorted({HotAfterAllWrites()}));
 }
 
-// Default properties: folding is off until a scan meets many operands; that
-// scan turns it on (and flushes), and later reads meet a bounded number.
-TEST_F(HotKeyTest, TheDefaultPropertiesTurnFoldingOnAtTheFirstHotScan) {
-  Create(StoreTestSchema());
+// "adaptive": folding is off until a scan meets many operands; that scan
+// turns it on (and flushes), and later reads meet a bounded number.
+TEST_F(HotKeyTest, AdaptiveFoldingTurnsOnAtTheFirstHotScan) {
+  Create(StoreTestSchema(), WithMaxSuccessiveMerges("adaptive"));
   WriteHot(*graph_);
   std::vector<Element> found;
   EXPECT_GE(OperandsMet([&] { return ReadAll(); }, &found), static_cast<uint64_t>(kWrites - 1));
@@ -116,7 +116,7 @@ TEST_F(HotKeyTest, TheDefaultPropertiesTurnFoldingOnAtTheFirstHotScan) {
 // compaction) and merges the memtable's operands onto it: still exact, still
 // bounded, and still exact after a reopen (WAL replay, which does not fold).
 TEST_F(HotKeyTest, FoldingOntoAFlushedValueStaysExactAcrossCompactionAndReopen) {
-  Create(StoreTestSchema(), WithMaxSuccessiveMerges(8));
+  Create(StoreTestSchema(), WithMaxSuccessiveMerges("8"));
   WriteHot(*graph_);
   ASSERT_OK(graph_->Compact());
   WriteHot(*graph_);
@@ -139,7 +139,7 @@ Element Aged(std::string v, int64_t time, int64_t count) {
 // too old, and one Compact deletes it.
 TEST_F(HotKeyTest, AgeOffStillAppliesToFoldedValues) {
   ScopedFakeClock clock(100000);
-  Create(StoreTestSchema(), WithMaxSuccessiveMerges(4));
+  Create(StoreTestSchema(), WithMaxSuccessiveMerges("4"));
   for (int i = 0; i < 100; ++i) Add({Aged("old", 99001 + i, 1), Aged("new", 99900, 1)});
   std::vector<Element> found;
   EXPECT_LE(OperandsMet([&] { return ReadAll(); }, &found), 2u * 4u);
@@ -181,7 +181,7 @@ void WriteManyHot(Graph& graph, int writes) {
 // after 40 more writes per key, now folded, a scan meets at most the bound
 // per key (plus the flushed value), with exact counts.
 TEST_F(HotKeyTest, AHotScanFlushesTheMemtableAndFoldsLaterWrites) {
-  Create(StoreTestSchema());
+  Create(StoreTestSchema(), WithMaxSuccessiveMerges("adaptive"));
   WriteManyHot(*graph_, 40);
   ASSERT_EQ(ActiveMemtableEntries(*graph_, "Count"), 200u * 40u);
   std::vector<Element> found = ReadAll();
@@ -199,7 +199,7 @@ TEST_F(HotKeyTest, AHotScanFlushesTheMemtableAndFoldsLaterWrites) {
 
 // Keys written once: nothing shadowed, no reseeks, no flush.
 TEST_F(HotKeyTest, AScanOfFreshKeysDoesNotFlush) {
-  Create(StoreTestSchema());
+  Create(StoreTestSchema(), WithMaxSuccessiveMerges("adaptive"));
   WriteManyHot(*graph_, 1);
   ASSERT_EQ(ReadAll().size(), 200u);
   EXPECT_EQ(ActiveMemtableEntries(*graph_, "Count"), 200u);

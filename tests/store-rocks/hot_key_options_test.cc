@@ -30,10 +30,19 @@ TEST(HotKeyOptions, AnExplicitBoundHoldsFromOpenAndIsNeverAdapted) {
   EXPECT_EQ(AdaptiveMaxSuccessiveMerges(off), 0);
 }
 
-TEST(HotKeyOptions, AbsentMeansOffUntilAHotScanThenTheDefaultBound) {
+TEST(HotKeyOptions, AbsentMeansNeverFolding) {
   EXPECT_EQ(MaxSuccessiveMerges(StoreProperties()), 0);
-  EXPECT_EQ(AdaptiveMaxSuccessiveMerges(StoreProperties()), kDefaultMaxSuccessiveMerges);
+  EXPECT_EQ(AdaptiveMaxSuccessiveMerges(StoreProperties()), 0);
+}
+
+TEST(HotKeyOptions, AdaptiveMeansOffUntilAHotScanThenTheDefaultBound) {
+  ASSERT_OK_AND_ASSIGN(StoreProperties p,
+                       StoreProperties::Parse("quarry.max.successive.merges=adaptive\n", "f"));
+  EXPECT_EQ(MaxSuccessiveMerges(p), 0);
+  EXPECT_EQ(AdaptiveMaxSuccessiveMerges(p), kDefaultMaxSuccessiveMerges);
   EXPECT_GT(kDefaultMaxSuccessiveMerges, 0);
+  ASSERT_OK_AND_ASSIGN(StoreProperties back, StoreProperties::Parse(p.ToPropertiesText(), "g"));
+  EXPECT_EQ(AdaptiveMaxSuccessiveMerges(back), kDefaultMaxSuccessiveMerges);
 }
 
 TEST(HotKeyOptions, BadValuesAreRefusedNamingTheKey) {
