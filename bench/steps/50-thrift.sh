@@ -24,44 +24,9 @@ done
 rm -rf "$WORK"
 mkdir -p "$WORK"
 
-SERVER_PID=""
-PORT=""
-
-stop_server() {
-  if [ -n "$SERVER_PID" ]; then
-    kill -TERM "$SERVER_PID" 2>/dev/null || true
-    wait "$SERVER_PID" 2>/dev/null || true
-    SERVER_PID=""
-  fi
-}
-trap stop_server EXIT
-trap 'exit 130' INT TERM
-
-# start_server GRAPH_DIR LOG: serves the graph on a free port (--port 0) and
-# sets SERVER_PID and PORT from its "listening on ADDR:PORT" line.
-start_server() {
-  : >"$2"  # Exists before the first read below, whenever the child opens it.
-  "$QUARRY" serve "$1" --port 0 >>"$2" 2>&1 &
-  SERVER_PID=$!
-  local i
-  for i in $(seq 1 400); do
-    PORT=$(sed -n 's/^listening on [^ ]*:\([0-9][0-9]*\).*/\1/p' "$2")
-    [ -n "$PORT" ] && return 0
-    # Exited (a zombie until waited for, so kill -0 alone would not tell).
-    if ! kill -0 "$SERVER_PID" 2>/dev/null ||
-      grep -q '^State:[[:space:]]*Z' "/proc/$SERVER_PID/status" 2>/dev/null; then
-      echo "50-thrift: quarry serve exited:" >&2
-      cat "$2" >&2
-      wait "$SERVER_PID" 2>/dev/null || true
-      SERVER_PID=""
-      return 1
-    fi
-    sleep 0.05
-  done
-  echo "50-thrift: quarry serve did not start within 20 s:" >&2
-  cat "$2" >&2
-  return 1
-}
+STEP=50-thrift
+# shellcheck source=bench/steps/lib/server.sh
+. "$BENCH_REPO/bench/steps/lib/server.sh"
 
 new_graph() {
   "$QUARRY" create "$1" --schema "$SCHEMA/elements.json" --schema "$SCHEMA/types.json" >/dev/null

@@ -31,41 +31,9 @@ done
 rm -rf "$WORK"
 mkdir -p "$WORK"
 
-SERVER_PID=""
-PORT=""
-stop_server() {
-  if [ -n "$SERVER_PID" ]; then
-    kill -TERM "$SERVER_PID" 2>/dev/null || true
-    wait "$SERVER_PID" 2>/dev/null || true
-    SERVER_PID=""
-  fi
-}
-trap stop_server EXIT
-trap 'exit 130' INT TERM
-
-# start_server GRAPH_DIR LOG [QUARRY_BINARY]: as 50-thrift.sh (sets SERVER_PID and PORT).
-start_server() {
-  : >"$2"
-  "${3:-$QUARRY}" serve "$1" --port 0 >>"$2" 2>&1 &
-  SERVER_PID=$!
-  local i
-  for i in $(seq 1 400); do
-    PORT=$(sed -n 's/^listening on [^ ]*:\([0-9][0-9]*\).*/\1/p' "$2")
-    [ -n "$PORT" ] && return 0
-    if ! kill -0 "$SERVER_PID" 2>/dev/null ||
-      grep -q '^State:[[:space:]]*Z' "/proc/$SERVER_PID/status" 2>/dev/null; then
-      echo "55-hotkeys: quarry serve exited:" >&2
-      cat "$2" >&2
-      wait "$SERVER_PID" 2>/dev/null || true
-      SERVER_PID=""
-      return 1
-    fi
-    sleep 0.05
-  done
-  echo "55-hotkeys: quarry serve did not start within 20 s:" >&2
-  cat "$2" >&2
-  return 1
-}
+STEP=55-hotkeys
+# shellcheck source=bench/steps/lib/server.sh
+. "$BENCH_REPO/bench/steps/lib/server.sh"
 
 bounds=${BENCH_HOTKEYS_BOUNDS:-"0 default"}
 failed=""

@@ -20,16 +20,9 @@ for f in "$QUARRY" "$DRIVER"; do
   [ -x "$f" ] || { echo "60-rest: $f is not built" >&2; exit 1; }
 done
 
-SERVER_PID=""
-stop_server() {
-  if [ -n "$SERVER_PID" ]; then
-    kill -TERM "$SERVER_PID" 2>/dev/null || true
-    wait "$SERVER_PID" 2>/dev/null || true
-    SERVER_PID=""
-  fi
-}
-trap stop_server EXIT
-trap 'exit 130' INT TERM
+STEP=60-rest
+# shellcheck source=bench/steps/lib/server.sh
+. "$BENCH_REPO/bench/steps/lib/server.sh"
 
 "$DRIVER" prepare --size "$BENCH_SIZE" --work "$WORK" --repo "$BENCH_REPO"
 
