@@ -3,15 +3,18 @@
 # runs every step (bench/steps/NN-*.sh) in order and prints one table.
 #
 # Usage: bash bench/run.sh [--quick|--full] [--build-dir DIR] [--no-build] [--only STEP]
+#                          [--cache-mib N]
 #   --quick        CI smoke size (default): everything in well under two minutes
 #   --full         the issue's size (10M events); run it on a quiet machine
 #   --build-dir    build directory (default build-release, configured as Release)
 #   --no-build     use the binaries already in the build directory
 #   --only STEP    run only the steps whose file name contains STEP (e.g. 10, rocksdb)
+#   --cache-mib N  every system's block/page cache in MiB (default 64: smaller than the
+#                  full-size data, so reads are not all served from memory)
 #
 # Each step runs with BENCH_BIN (the build dir), BENCH_SIZE (quick|full),
 # BENCH_WORK (a scratch dir, wiped per run; each step uses its own subdir) and
-# BENCH_REPO (the repo root) in its environment, and prints RESULT lines
+# BENCH_REPO (the repo root) and BENCH_CACHE_MIB in its environment, and prints RESULT lines
 # (bench/common/report.h) on stdout. A step may name extra build targets in a
 # line `# bench-targets: a b`. A failing step is reported and the run carries
 # on; the exit status is then non-zero, as it is when the systems' `items`
@@ -22,6 +25,7 @@ size=quick
 build_dir=""
 no_build=0
 only=""
+cache_mib=64
 while (($#)); do
   case "$1" in
     --quick) size=quick ;;
@@ -31,7 +35,9 @@ while (($#)); do
     --no-build) no_build=1 ;;
     --only) only="${2:?--only needs a step name}"; shift ;;
     --only=*) only="${1#*=}" ;;
-    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    --cache-mib) cache_mib="${2:?--cache-mib needs a size in MiB}"; shift ;;
+    --cache-mib=*) cache_mib="${1#*=}" ;;
+    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
     *) echo "bench/run.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
   esac
   shift
@@ -74,7 +80,8 @@ mkdir -p "$work/logs"
 results="$work/results.jsonl"
 : >"$results"
 
-export BENCH_BIN="$build_dir" BENCH_SIZE="$size" BENCH_WORK="$work" BENCH_REPO="$repo"
+export BENCH_BIN="$build_dir" BENCH_SIZE="$size" BENCH_WORK="$work" BENCH_REPO="$repo" \
+  BENCH_CACHE_MIB="$cache_mib"
 failed=()
 total_start=$SECONDS
 for step in "${steps[@]}"; do

@@ -14,7 +14,8 @@ std::string EnvOr(const char* name, std::string fallback) {
 
 bool Usage(const char* program, const std::string& why) {
   std::fprintf(stderr,
-               "%s: %s\nusage: %s [--size quick|full] [--work DIR] [--repo DIR] [--only PREFIX]\n",
+               "%s: %s\nusage: %s [--size quick|full] [--work DIR] [--repo DIR] [--only PREFIX] "
+               "[--cache-mib N]\n",
                program, why.c_str(), program);
   return false;
 }
@@ -25,6 +26,7 @@ bool ParseBenchArgs(int argc, char** argv, BenchArgs* args) {
   args->size = EnvOr("BENCH_SIZE", "quick");
   args->work = EnvOr("BENCH_WORK", "bench-work");
   args->repo = EnvOr("BENCH_REPO", ".");
+  std::string cache_mib = EnvOr("BENCH_CACHE_MIB", "64");
   for (int i = 1; i < argc; ++i) {
     std::string_view flag = argv[i];
     if (i + 1 >= argc) return Usage(argv[0], "missing value after " + std::string(flag));
@@ -37,9 +39,17 @@ bool ParseBenchArgs(int argc, char** argv, BenchArgs* args) {
       args->repo = value;
     } else if (flag == "--only") {
       args->only = value;
+    } else if (flag == "--cache-mib") {
+      cache_mib = value;
     } else {
       return Usage(argv[0], "unknown flag " + std::string(flag));
     }
+  }
+  char* end = nullptr;
+  args->cache_mib = std::strtoull(cache_mib.c_str(), &end, 10);
+  if (cache_mib.empty() || *end != '\0' || args->cache_mib == 0) {
+    return Usage(argv[0], "--cache-mib needs a positive whole number of MiB, not '" + cache_mib +
+                              "'");
   }
   if (!DatasetSpec::FromName(args->size, &args->spec)) {
     return Usage(argv[0], "unknown size '" + args->size + "'");

@@ -2,17 +2,23 @@
 // driver (bench/run.sh) can call them all the same way.
 //
 //   <binary> [--size quick|full] [--work DIR] [--repo DIR] [--only PREFIX]
+//            [--cache-mib N]
 //
 // --only (for profiling one scenario) runs the scenarios whose names start
 // with PREFIX, plus whatever they need (ingest, to have data to read).
-// Each flag defaults to the driver's environment variable (BENCH_SIZE,
-// BENCH_WORK, BENCH_REPO), then to quick, ./bench-work and the current
-// directory. The binary owns DIR (it may wipe it).
+// --cache-mib is every system's block/page cache (Quarry's and raw
+// RocksDB's block cache, SQLite's cache_size, PostgreSQL's shared_buffers):
+// one size for all, smaller than the full-size data, so reads are measured
+// off disk as well as from cache. Each flag defaults to the driver's
+// environment variable (BENCH_SIZE, BENCH_WORK, BENCH_REPO,
+// BENCH_CACHE_MIB), then to quick, ./bench-work, the current directory and
+// 64 MiB. The binary owns DIR (it may wipe it).
 //
 // Thread safety: plain values.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -26,6 +32,9 @@ struct BenchArgs {
   std::string work;  // Scratch directory of this binary.
   std::string repo;  // Repository root (bench/schema lives under it).
   std::string only;  // Scenario name prefix; empty: every scenario.
+  uint64_t cache_mib = 64;  // Every system's block/page cache, MiB.
+
+  uint64_t cache_bytes() const { return cache_mib << 20; }
 
   // True if the scenario `name` (or one of a family, e.g. "1hop-") is wanted.
   bool Wants(std::string_view name) const;

@@ -5,7 +5,7 @@
 // Settings: the server runs with synchronous_commit=off (WAL written by the
 // WAL writer, not flushed at each commit: Quarry's default durability "log"
 // keeps the WAL in the OS page cache and never fsyncs per commit either),
-// fsync=on for checkpoints, shared_buffers=256MB (Quarry's block cache); this
+// fsync=on for checkpoints, shared_buffers=--cache-mib (bench/steps/30-postgres.sh; every system's cache); this
 // class also sets synchronous_commit=off on its session. Text columns use the
 // "C" collation (byte order, like Quarry's keys). Ingest: per batch one
 // transaction with two prepared multi-row upserts, INSERT ... SELECT FROM

@@ -27,6 +27,14 @@ bool NextBatch(EventStream* stream, size_t events, std::vector<Element>* batch) 
 }
 
 // Drains a result stream, counting its elements; the error if it failed.
+// Default store properties but for the block cache, which every system in
+// the run sizes alike (bench/common/args.h).
+StoreProperties BenchProperties(const BenchArgs& args) {
+  StoreProperties properties;
+  properties.block_cache_bytes = args.cache_bytes();
+  return properties;
+}
+
 Result<int64_t> Drain(Result<std::unique_ptr<ElementIterator>> stream) {
   if (!stream.ok()) return stream.status();
   int64_t n = 0;
@@ -65,7 +73,7 @@ Result<std::unique_ptr<Graph>> RunIngest(const BenchArgs& args,
                                          std::shared_ptr<const Schema> schema,
                                          const std::string& dir) {
   QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<Graph> graph,
-                          Graph::Create(dir, std::move(schema), StoreProperties()));
+                          Graph::Create(dir, std::move(schema), BenchProperties(args)));
   EventStream stream(args.spec);
   std::vector<Element> batch;
   batch.reserve(kIngestBatchElements);
@@ -137,7 +145,7 @@ Status RunAgeOff(const BenchArgs& args, const std::string& dir) {
 Status RunBulkImport(const BenchArgs& args, std::shared_ptr<const Schema> schema,
                      const std::string& dir) {
   QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<Graph> graph,
-                          Graph::Create(dir, std::move(schema), StoreProperties()));
+                          Graph::Create(dir, std::move(schema), BenchProperties(args)));
   EventStream stream(args.spec);
   std::vector<Element> chunk;
   Announce("bulk-import");

@@ -31,7 +31,7 @@ int Run(const BenchArgs& args) {
   Status s = keys->Verify(args.spec, kVerifiedEvents);
   if (!s.ok()) return Fail("checking the keys", s);
   {
-    Result<std::unique_ptr<RawDb>> db = RawDb::Create(args.work + "/ingest");
+    Result<std::unique_ptr<RawDb>> db = RawDb::Create(args.work + "/ingest", args.cache_bytes());
     if (!db.ok()) return Fail("creating the database", db.status());
     if (s = RawIngest(args, *keys, **db); !s.ok()) return Fail("ingest", s);
     if (s = RawOneHop(args, *keys, **db); !s.ok()) return Fail("1-hop", s);

@@ -58,7 +58,7 @@ Status ImportChunk(const RawDb& db, const std::string& staging, std::vector<std:
 }  // namespace
 
 Status RawBulkImport(const BenchArgs& args, const RawKeys& keys, const std::string& dir) {
-  QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<RawDb> db, RawDb::Create(dir));
+  QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<RawDb> db, RawDb::Create(dir, args.cache_bytes()));
   const std::string staging = dir + "-staging";
   std::filesystem::create_directories(staging);
   EventStream stream(args.spec);

@@ -89,8 +89,8 @@ Status FromRocksStatus(const rocksdb::Status& s, const std::string& context) {
   return IOError(context + ": " + s.ToString());
 }
 
-Result<std::unique_ptr<RawDb>> RawDb::Create(const std::string& path) {
-  auto cache = rocksdb::NewLRUCache(256ull << 20);
+Result<std::unique_ptr<RawDb>> RawDb::Create(const std::string& path, uint64_t cache_bytes) {
+  auto cache = rocksdb::NewLRUCache(cache_bytes);
   rocksdb::DBOptions options;
   options.create_if_missing = true;
   options.error_if_exists = true;

@@ -1,7 +1,7 @@
 // RawDb: the raw RocksDB reference database, laid out and configured as a
 // Quarry graph with default store properties (store-rocks/rocks_instance.cc):
-// one column family per group ("g:Event", "g:Vertex"), a 256 MiB LRU block
-// cache with index and filter blocks cached, 64 MiB write buffers, LZ4, a
+// one column family per group ("g:Event", "g:Vertex"), an LRU block cache of
+// --cache-mib with index and filter blocks cached, 64 MiB write buffers, LZ4, a
 // 10-bit prefix Bloom filter on Quarry's row prefix (the same
 // RowPrefixTransform), two background jobs, and the WAL written without sync
 // (Quarry's default durability "log"). Only what makes it a graph store is
@@ -66,7 +66,7 @@ class AgeOffFilter : public rocksdb::CompactionFilter {
 class RawDb {
  public:
   // Creates a database in `path` (which must not hold one).
-  static Result<std::unique_ptr<RawDb>> Create(const std::string& path);
+  static Result<std::unique_ptr<RawDb>> Create(const std::string& path, uint64_t cache_bytes);
   ~RawDb();
 
   rocksdb::DB* db() const { return db_.get(); }

@@ -55,15 +55,17 @@ std::string SqliteStore::Prepare(const std::string& sql, Stmt* out) {
   return "";
 }
 
-std::string SqliteStore::Open(const std::string& path) {
+std::string SqliteStore::Open(const std::string& path, uint64_t cache_mib) {
   path_ = path;
   if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) !=
       SQLITE_OK) {
     return Error("open");
   }
-  for (const char* pragma :
-       {"PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA cache_size=-262144"}) {
-    if (std::string e = Exec(pragma); !e.empty()) return e;
+  // A negative cache_size is in KiB rather than pages.
+  const std::string cache = "PRAGMA cache_size=-" + std::to_string(cache_mib * 1024);
+  for (const std::string& pragma :
+       {std::string("PRAGMA journal_mode=WAL"), std::string("PRAGMA synchronous=NORMAL"), cache}) {
+    if (std::string e = Exec(pragma.c_str()); !e.empty()) return e;
   }
   return "";
 }

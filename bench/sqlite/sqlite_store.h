@@ -3,8 +3,8 @@
 //
 // Settings (matching Quarry's default durability "log": the log is written
 // at each commit but not fsynced): journal_mode=WAL, synchronous=NORMAL (WAL
-// fsynced only at checkpoints), page cache 256 MiB (cache_size=-262144, like
-// Quarry's block cache). Tables are WITHOUT ROWID, so edges are clustered on
+// fsynced only at checkpoints), a page cache of --cache-mib MiB (the same as
+// every system's cache, bench/common/args.h). Tables are WITHOUT ROWID, so edges are clustered on
 // (src, dst, day) like Quarry's keys. Ingest: per batch one transaction
 // running a prepared single-row INSERT ... ON CONFLICT DO UPDATE per combined
 // row (SQLite's fastest upsert path; no statement parsing per row).
@@ -14,6 +14,7 @@
 
 #include <sqlite3.h>
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -25,7 +26,7 @@ class SqliteStore : public RowStore {
  public:
   // Opens (creating) the database at `path` with the settings above; "" or
   // an error naming the path.
-  std::string Open(const std::string& path);
+  std::string Open(const std::string& path, uint64_t cache_mib);
   ~SqliteStore() override;
 
   std::string CreateSchema() override;

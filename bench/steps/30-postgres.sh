@@ -5,7 +5,7 @@
 # (/usr/lib/postgresql/15/bin, not whatever pg_ctl is first on PATH): a fresh
 # cluster in $BENCH_WORK/postgres, listening on 127.0.0.1 only on a free port
 # and on a unix socket inside that directory (the benchmark connects through
-# the socket). Settings: shared_buffers=256MB (Quarry's block cache),
+# the socket). Settings: shared_buffers=$BENCH_CACHE_MIB MB (every system's cache),
 # synchronous_commit=off (WAL written, not flushed per commit, like Quarry's
 # durability "log"), fsync=on, C locale, trust auth (loopback and a private
 # socket only). Runs quarry-bench-postgres against it and always stops it.
@@ -102,7 +102,7 @@ trap 'exit 130' INT TERM
 listen_addresses = '127.0.0.1'
 port = $PORT
 unix_socket_directories = '$SOCK'
-shared_buffers = 256MB
+shared_buffers = ${BENCH_CACHE_MIB:-64}MB
 synchronous_commit = off
 fsync = on
 max_connections = 10

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Step 40: the SQLite reference (bench/README.md): quarry-bench-sqlite on a
 # fresh database file in $BENCH_WORK/sqlite (journal_mode=WAL,
-# synchronous=NORMAL, 256 MiB page cache; see bench/sqlite/sqlite_store.h).
+# synchronous=NORMAL, a page cache of $BENCH_CACHE_MIB MiB; see bench/sqlite/sqlite_store.h).
 #
 # Env (driver contract): BENCH_BIN (build dir), BENCH_SIZE (quick|full),
 # BENCH_WORK (scratch dir), BENCH_REPO (repo root); optional BENCH_SEEDS (seeds

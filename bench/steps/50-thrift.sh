@@ -28,8 +28,11 @@ STEP=50-thrift
 # shellcheck source=bench/steps/lib/server.sh
 . "$BENCH_REPO/bench/steps/lib/server.sh"
 
+# Every system in the run gets the same cache (bench/common/args.h).
+echo "quarry.block.cache.size=${BENCH_CACHE_MIB:-64}m" >"$WORK/store.properties"
 new_graph() {
-  "$QUARRY" create "$1" --schema "$SCHEMA/elements.json" --schema "$SCHEMA/types.json" >/dev/null
+  "$QUARRY" create "$1" --schema "$SCHEMA/elements.json" --schema "$SCHEMA/types.json" \
+    --store-properties "$WORK/store.properties" >/dev/null
 }
 
 last_graph=""
