@@ -6,6 +6,7 @@
 
 #include "cli/args.h"
 #include "cli/commands/commands.h"
+#include "stores/builtin_stores.h"  // The one place the concrete stores are wired in.
 
 namespace {
 
@@ -45,6 +46,7 @@ struct Dispatch {
 }  // namespace
 
 int main(int argc, char** argv) {
+  quarry::RegisterBuiltinStores();
   std::vector<std::string> args(argv + 1, argv + argc);
   quarry::Result<quarry::cli::Command> command = quarry::cli::ParseCommandLine(args);
   if (!command.ok()) {

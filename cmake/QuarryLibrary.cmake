@@ -16,15 +16,20 @@ function(quarry_library name)
 endfunction()
 
 # quarry_test(NAME DIR DEPS...): one GoogleTest binary from every *_test.cc (and
-# helper .cc) under tests/DIR, registered with CTest.
+# helper .cc) under tests/DIR, registered with CTest. Its main is GoogleTest's,
+# or quarry_stores_test_main's when DEPS name it (binaries that open graphs).
 function(quarry_test name dir)
   file(GLOB_RECURSE srcs CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/tests/${dir}/*.cc")
   if(NOT srcs)
     return()
   endif()
   add_executable(${name} ${srcs})
+  set(test_main GTest::gtest_main)
+  if(quarry_stores_test_main IN_LIST ARGN)
+    set(test_main "")
+  endif()
   target_link_libraries(${name} PRIVATE quarry_testutil ${ARGN} GTest::gtest GTest::gmock
-                        GTest::gtest_main)
+                        ${test_main})
   add_test(NAME ${name} COMMAND ${name} --gtest_brief=1
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
 endfunction()

@@ -6,9 +6,11 @@
 // dot, the simple name with its first letter in either case ("sum" == "Sum").
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "graph-core/json_value.h"
@@ -101,6 +103,56 @@ inline Result<std::optional<int32_t>> OptionalInt32(const Json& json, std::strin
     if (i >= INT32_MIN && i <= INT32_MAX) return std::optional<int32_t>(static_cast<int32_t>(i));
   }
   return InvalidArgumentError(Join(path, key) + ": expected an integer in the int range");
+}
+
+// The member `key` as a boolean; `fallback` when absent or null.
+inline Result<bool> BoolOr(const Json& json, std::string_view key, std::string_view path,
+                           bool fallback) {
+  QUARRY_ASSIGN_OR_RETURN(std::optional<bool> v, OptionalBool(json, key, path));
+  return v.value_or(fallback);
+}
+
+// An integer that fits in int64 (Java long).
+inline Result<std::optional<int64_t>> OptionalInt64(const Json& json, std::string_view key,
+                                                    std::string_view path) {
+  const Json* v = Find(json, key);
+  if (v == nullptr) return std::optional<int64_t>();
+  if (v->is_number_unsigned()) {
+    uint64_t u = v->get<uint64_t>();
+    if (u > static_cast<uint64_t>(INT64_MAX)) {
+      return InvalidArgumentError(Join(path, key) + ": expected a 64-bit integer");
+    }
+    return std::optional<int64_t>(static_cast<int64_t>(u));
+  }
+  if (!v->is_number_integer())
+    return InvalidArgumentError(Join(path, key) + ": expected an integer");
+  return std::optional<int64_t>(v->get<int64_t>());
+}
+
+// Any JSON number, as a double.
+inline Result<std::optional<double>> OptionalNumber(const Json& json, std::string_view key,
+                                                    std::string_view path) {
+  const Json* v = Find(json, key);
+  if (v == nullptr) return std::optional<double>();
+  if (!v->is_number()) return InvalidArgumentError(Join(path, key) + ": expected a number");
+  return std::optional<double>(v->get<double>());
+}
+
+// The member `key` as an object of string -> string, in document order;
+// empty when absent or null.
+inline Result<std::vector<std::pair<std::string, std::string>>> StringMap(const Json& json,
+                                                                          std::string_view key,
+                                                                          std::string_view path) {
+  std::vector<std::pair<std::string, std::string>> out;
+  const Json* v = Find(json, key);
+  if (v == nullptr) return out;
+  const std::string at = Join(path, key);
+  if (!v->is_object()) return InvalidArgumentError(at + ": expected an object of strings");
+  for (auto it = v->begin(); it != v->end(); ++it) {
+    if (!it->is_string()) return InvalidArgumentError(Join(at, it.key()) + ": expected a string");
+    out.emplace_back(it.key(), it->get<std::string>());
+  }
+  return out;
 }
 
 // A JSON array of strings at `path`.

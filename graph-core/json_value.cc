@@ -6,8 +6,8 @@
 #include <limits>
 #include <string>
 
+#include "graph-core/base64.h"
 #include "graph-core/hll_sketch.h"
-#include "graph-core/internal/base64.h"
 #include "graph-core/internal/json_value_util.h"
 
 namespace quarry {
@@ -143,7 +143,7 @@ Result<Value> ReadScalarPayload(ValueType type, const Json& payload, std::string
       if (!payload.is_string()) {
         return JsonError(path, WrongPayload(class_name, "a base64 string", payload));
       }
-      auto bytes = internal::Base64Decode(payload.get_ref<const std::string&>());
+      auto bytes = Base64Decode(payload.get_ref<const std::string&>());
       if (!bytes) return JsonError(path, "class '" + std::string(class_name) + "': invalid base64");
       return Value::Bytes(std::move(*bytes));
     }
@@ -332,7 +332,7 @@ Json ValueToJson(const Value& value) {
       if (!std::isfinite(value.AsFloat())) return Wrap(name, FloatingToJson(value.AsFloat()));
       return Wrap(name, FloatForJson(value.AsFloat()));
     case ValueType::kBytes:
-      return Wrap(kBytesClassOnOutput, internal::Base64Encode(value.AsString()));
+      return Wrap(kBytesClassOnOutput, Base64Encode(value.AsString()));
     case ValueType::kTreeSet:
     case ValueType::kHashSet:
     case ValueType::kList:

@@ -197,18 +197,6 @@ void View::SetEdge(std::string group, ViewElementDefinition definition) {
   SetGroup(&edges_, std::move(group), std::move(definition));
 }
 
-void View::AddGlobalElements(GlobalViewElementDefinition global) {
-  global_elements_.push_back(std::move(global));
-}
-
-void View::AddGlobalEntities(GlobalViewElementDefinition global) {
-  global_entities_.push_back(std::move(global));
-}
-
-void View::AddGlobalEdges(GlobalViewElementDefinition global) {
-  global_edges_.push_back(std::move(global));
-}
-
 Result<View> View::Expanded(const std::vector<std::string>& entity_groups,
                             const std::vector<std::string>& edge_groups) const {
   View out = *this;

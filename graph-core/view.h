@@ -61,9 +61,6 @@ class View {
   // Adds or replaces a group's definition (keeps its position if present).
   void SetEntity(std::string group, ViewElementDefinition definition);
   void SetEdge(std::string group, ViewElementDefinition definition);
-  void AddGlobalElements(GlobalViewElementDefinition global);
-  void AddGlobalEntities(GlobalViewElementDefinition global);
-  void AddGlobalEdges(GlobalViewElementDefinition global);
   void set_all_entities(bool v) { all_entities_ = v; }
   void set_all_edges(bool v) { all_edges_ = v; }
 

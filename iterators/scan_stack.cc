@@ -118,16 +118,6 @@ Result<std::unique_ptr<ScanElementIterator>> ScanTemplate::Build(
   return scan;
 }
 
-Result<std::unique_ptr<KvIterator>> BuildScanKvStack(const KeyPackage& package, const View& view,
-                                                     const ScanOptions& options,
-                                                     std::unique_ptr<KvIterator> source,
-                                                     std::vector<KeyRange> ranges) {
-  if (source == nullptr) return InvalidArgumentError("scan stack: no source iterator");
-  QUARRY_ASSIGN_OR_RETURN(std::shared_ptr<const ScanTemplate> t,
-                          ScanTemplate::CreateExpanded(package.schema(), view, options.validate));
-  return t->BuildKvStack(package, options, std::move(source), std::move(ranges));
-}
-
 Result<std::unique_ptr<ScanElementIterator>> BuildScan(const KeyPackage& package, const View& view,
                                                        const ScanOptions& options,
                                                        std::unique_ptr<KvIterator> source,

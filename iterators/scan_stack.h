@@ -87,10 +87,13 @@ class ScanTemplate {
   // The expanded view.
   const View& view() const { return view_; }
 
-  // As BuildScanKvStack / BuildScan below with the template's view;
-  // options.validate is ignored (the template's applies). `package` is over
-  // the template's schema and must outlive the result; the template need
-  // not (stacks share or copy what they use).
+  // BuildKvStack: the key/value part of the stack (everything below
+  // ScanElementIterator) over `source`, restricted to `ranges` (any order,
+  // may overlap); not positioned until Seek. Build: the whole stack, as
+  // BuildScan below, with the template's view. options.validate is ignored
+  // (the template's applies). `package` is over the template's schema and
+  // must outlive the result; the template need not (stacks share or copy
+  // what they use). InvalidArgument for a null `source`.
   Result<std::unique_ptr<KvIterator>> BuildKvStack(const KeyPackage& package,
                                                    const ScanOptions& options,
                                                    std::unique_ptr<KvIterator> source,
@@ -114,16 +117,6 @@ class ScanTemplate {
   // property selection) does anything.
   std::map<std::string, ViewElementDefinition, std::less<>> element_stages_;
 };
-
-// The key/value part of the stack (everything below ScanElementIterator)
-// over `source`, restricted to `ranges` (any order, may overlap). `view`
-// must be expanded and valid (ExpandViewForSchema, ValidateViewForSchema);
-// InvalidArgument otherwise. `package` must outlive the result. Not
-// positioned until Seek.
-Result<std::unique_ptr<KvIterator>> BuildScanKvStack(const KeyPackage& package, const View& view,
-                                                     const ScanOptions& options,
-                                                     std::unique_ptr<KvIterator> source,
-                                                     std::vector<KeyRange> ranges);
 
 // The whole stack: expands `view` for the package's schema, validates it
 // (InvalidArgument naming the group and field, before anything is read),

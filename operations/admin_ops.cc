@@ -3,11 +3,13 @@
 #include <cctype>
 #include <fstream>
 #include <functional>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <string>
 #include <utility>
 
+#include "graph-core/base64.h"
 #include "graph-core/json_element.h"
 #include "operations/internal/exec.h"
 #include "operations/internal/input_parser.h"
@@ -145,8 +147,12 @@ Result<StepOutput> RunSplitStore(const Operation& op, StepOutput input, ExecCont
     if (v == nullptr || v->type() != ValueType::kString) {
       return InvalidArgumentError(OpName(op) + ": split points must be base64 strings");
     }
-    QUARRY_ASSIGN_OR_RETURN(std::string p, Base64Decode(v->AsString(), OpName(op)));
-    points.push_back(std::move(p));
+    // Padded, as Gaffer's Accumulo store passes split points.
+    std::optional<std::string> p = Base64Decode(v->AsString(), Base64Padding::kRequired);
+    if (!p) {
+      return InvalidArgumentError(OpName(op) + ": malformed base64 '" + v->AsString() + "'");
+    }
+    points.push_back(std::move(*p));
   }
   QUARRY_RETURN_IF_ERROR(ctx.graph->SetSplitPoints(std::move(points)));
   return StepOutput::None();

@@ -8,10 +8,10 @@
 #include <unordered_map>
 #include <utility>
 
+#include "graph-core/json_fields.h"
 #include "iterators/aggregate.h"
 #include "operations/internal/exec.h"
 #include "operations/internal/input_parser.h"
-#include "operations/internal/json_fields.h"
 
 namespace quarry::operations_internal {
 namespace {

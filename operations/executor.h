@@ -20,7 +20,7 @@
 #include "graph-core/element.h"
 #include "graph-core/json_value.h"
 #include "graph-core/status.h"
-#include "store-rocks/graph.h"
+#include "store/graph.h"
 
 namespace quarry {
 

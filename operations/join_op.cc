@@ -14,8 +14,8 @@
 #include <unordered_map>
 #include <utility>
 
+#include "graph-core/json_fields.h"
 #include "operations/internal/exec.h"
-#include "operations/internal/json_fields.h"
 
 namespace quarry::operations_internal {
 namespace {

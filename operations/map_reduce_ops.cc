@@ -10,8 +10,8 @@
 #include <string>
 #include <utility>
 
+#include "graph-core/json_fields.h"
 #include "operations/internal/exec.h"
-#include "operations/internal/json_fields.h"
 
 namespace quarry::operations_internal {
 namespace {

@@ -5,8 +5,8 @@
 #include <string>
 #include <utility>
 
+#include "graph-core/json_fields.h"
 #include "operations/internal/exec.h"
-#include "operations/internal/json_fields.h"
 #include "operations/internal/named_params.h"
 #include "operations/internal/named_store.h"
 
@@ -117,7 +117,7 @@ void AddInputType(Json* detail) {
 Result<Json> BuildDetail(const Operation& op, const ExecContext& ctx) {
   const Json& req = op.named_request;
   QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> name,
-                          GetString(req, op.path, "operationName"));
+                          json_fields::OptionalString(req, "operationName", op.path));
   if (!name.has_value() || name->empty()) {
     return InvalidArgumentError(json_fields::Join(op.path, "operationName") +
                                 ": required (Operation Name must not be empty)");
@@ -134,19 +134,22 @@ Result<Json> BuildDetail(const Operation& op, const ExecContext& ctx) {
   QUARRY_RETURN_IF_ERROR(ValidateChain(*name, text, params, op.path, ctx));
   Json detail = Json::object();
   detail["operationName"] = *name;
-  bool present = false;
-  QUARRY_ASSIGN_OR_RETURN(auto labels, GetStringList(req, op.path, "labels", &present));
-  if (present) detail["labels"] = labels;
-  QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> desc, GetString(req, op.path, "description"));
+  QUARRY_ASSIGN_OR_RETURN(auto labels, json_fields::OptionalStringList(req, "labels", op.path));
+  if (labels.has_value()) detail["labels"] = *labels;
+  QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> desc,
+                          json_fields::OptionalString(req, "description", op.path));
   if (desc.has_value()) detail["description"] = *desc;
   detail["creatorId"] = ctx.user.user_id;
   detail["operations"] = text;
-  QUARRY_ASSIGN_OR_RETURN(auto readers, GetStringList(req, op.path, "readAccessRoles", &present));
-  if (present) detail["readAccessRoles"] = readers;
-  QUARRY_ASSIGN_OR_RETURN(auto writers, GetStringList(req, op.path, "writeAccessRoles", &present));
-  if (present) detail["writeAccessRoles"] = writers;
+  QUARRY_ASSIGN_OR_RETURN(auto readers,
+                          json_fields::OptionalStringList(req, "readAccessRoles", op.path));
+  if (readers.has_value()) detail["readAccessRoles"] = *readers;
+  QUARRY_ASSIGN_OR_RETURN(auto writers,
+                          json_fields::OptionalStringList(req, "writeAccessRoles", op.path));
+  if (writers.has_value()) detail["writeAccessRoles"] = *writers;
   detail["parameters"] = params;
-  QUARRY_ASSIGN_OR_RETURN(std::optional<int64_t> score, GetInt(req, op.path, "score"));
+  QUARRY_ASSIGN_OR_RETURN(std::optional<int64_t> score,
+                          json_fields::OptionalInt64(req, "score", op.path));
   if (score.has_value()) detail["score"] = *score;
   return detail;
 }
@@ -166,7 +169,7 @@ bool CanReadNamedOperation(const Json& detail, const ExecContext& ctx) {
 Status AddNamedOperation(const Operation& op, ExecContext& ctx) {
   QUARRY_ASSIGN_OR_RETURN(Json detail, BuildDetail(op, ctx));
   QUARRY_ASSIGN_OR_RETURN(bool overwrite,
-                          GetBool(op.named_request, op.path, "overwriteFlag", false));
+                          json_fields::BoolOr(op.named_request, "overwriteFlag", op.path, false));
   std::string name = detail["operationName"].get<std::string>();
   QUARRY_ASSIGN_OR_RETURN(std::optional<Json> existing,
                           GetNamedDetail(*ctx.graph, NamedKind::kOperation, name));
@@ -198,7 +201,7 @@ Result<StepOutput> GetAllNamedOperations(ExecContext& ctx) {
 
 Status DeleteNamedOperation(const Operation& op, ExecContext& ctx) {
   QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> name,
-                          GetString(op.named_request, op.path, "operationName"));
+                          json_fields::OptionalString(op.named_request, "operationName", op.path));
   if (!name.has_value()) {
     return InvalidArgumentError(json_fields::Join(op.path, "operationName") + ": required");
   }

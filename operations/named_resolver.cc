@@ -8,8 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "graph-core/json_fields.h"
 #include "operations/internal/exec.h"
-#include "operations/internal/json_fields.h"
 #include "operations/internal/named_params.h"
 #include "operations/internal/named_store.h"
 
@@ -75,8 +75,9 @@ Result<Json> StoredChain(const Operation& call, const std::string& name, const E
 // The NamedOperation `call` replaced by its chain, itself resolved.
 Result<Operation> Expand(const Operation& call, const ExecContext& ctx,
                          std::vector<std::string>* stack) {
-  QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> name,
-                          GetString(call.named_request, call.path, "operationName"));
+  QUARRY_ASSIGN_OR_RETURN(
+      std::optional<std::string> name,
+      json_fields::OptionalString(call.named_request, "operationName", call.path));
   if (!name.has_value() || name->empty()) {
     return InvalidArgumentError(json_fields::Join(call.path, "operationName") + ": required");
   }

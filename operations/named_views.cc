@@ -7,8 +7,8 @@
 #include <string>
 #include <utility>
 
+#include "graph-core/json_fields.h"
 #include "operations/internal/exec.h"
-#include "operations/internal/json_fields.h"
 #include "operations/internal/named_params.h"
 #include "operations/internal/named_store.h"
 #include "operations/internal/view_merge.h"
@@ -19,7 +19,7 @@ namespace {
 
 Result<std::string> RequireName(const Operation& op) {
   QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> name,
-                          GetString(op.named_request, op.path, "name"));
+                          json_fields::OptionalString(op.named_request, "name", op.path));
   if (!name.has_value() || name->empty()) {
     return InvalidArgumentError(json_fields::Join(op.path, "name") +
                                 ": NamedView name must be set and not empty");
@@ -81,13 +81,12 @@ Result<Json> BuildDetail(const Operation& op, const ExecContext& ctx) {
   Json detail = Json::object();
   detail["name"] = name;
   QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> desc,
-                          GetString(op.named_request, op.path, "description"));
+                          json_fields::OptionalString(op.named_request, "description", op.path));
   if (desc.has_value()) detail["description"] = *desc;
   detail["creatorId"] = ctx.user.user_id;
-  bool present = false;
-  QUARRY_ASSIGN_OR_RETURN(auto writers,
-                          GetStringList(op.named_request, op.path, "writeAccessRoles", &present));
-  if (present) detail["writeAccessRoles"] = writers;
+  QUARRY_ASSIGN_OR_RETURN(
+      auto writers, json_fields::OptionalStringList(op.named_request, "writeAccessRoles", op.path));
+  if (writers.has_value()) detail["writeAccessRoles"] = *writers;
   if (!params.is_null()) detail["parameters"] = params;
   detail["view"] = text;
   return detail;
@@ -129,7 +128,7 @@ Result<Json> StoredView(const std::string& name, const Json& parameters, const s
 Status AddNamedView(const Operation& op, ExecContext& ctx) {
   QUARRY_ASSIGN_OR_RETURN(Json detail, BuildDetail(op, ctx));
   QUARRY_ASSIGN_OR_RETURN(bool overwrite,
-                          GetBool(op.named_request, op.path, "overwriteFlag", false));
+                          json_fields::BoolOr(op.named_request, "overwriteFlag", op.path, false));
   std::string name = detail["name"].get<std::string>();
   QUARRY_ASSIGN_OR_RETURN(std::optional<Json> existing,
                           GetNamedDetail(*ctx.graph, NamedKind::kView, name));

@@ -251,8 +251,4 @@ Result<Operation> ParseOperationChain(std::string_view text, const ParseLimits& 
 // Parses one operation object at `path` (a chain if it has no class).
 Result<Operation> ParseOperation(const Json& json, const std::string& path);
 
-// The deepest nesting of arrays and objects in `text` (strings skipped),
-// stopping early once it exceeds `stop_above`.
-int JsonNestingDepth(std::string_view text, int stop_above);
-
 }  // namespace quarry

@@ -146,30 +146,4 @@ std::optional<OperationKind> OperationKindFromClassName(std::string_view class_n
   return std::nullopt;
 }
 
-int JsonNestingDepth(std::string_view text, int stop_above) {
-  int depth = 0;
-  int max_depth = 0;
-  bool in_string = false;
-  for (size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (in_string) {
-      if (c == '\\') {
-        ++i;  // Skip the escaped character.
-      } else if (c == '"') {
-        in_string = false;
-      }
-      continue;
-    }
-    if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      if (++depth > max_depth) max_depth = depth;
-      if (max_depth > stop_above) return max_depth;
-    } else if (c == ']' || c == '}') {
-      --depth;
-    }
-  }
-  return max_depth;
-}
-
 }  // namespace quarry

@@ -2,24 +2,19 @@
 #include <string>
 #include <utility>
 
+#include "graph-core/json_depth.h"
+#include "graph-core/json_fields.h"
 #include "operations/generators/csv_generator.h"
 #include "operations/generators/generator.h"
 #include "operations/internal/flow_parser.h"
 #include "operations/internal/input_parser.h"
 #include "operations/internal/job_fields.h"
-#include "operations/internal/json_fields.h"
 #include "operations/internal/map_join_parser.h"
 #include "operations/internal/walk_named_parser.h"
 #include "operations/operation.h"
 
 namespace quarry {
 namespace {
-
-using operations_internal::GetBool;
-using operations_internal::GetInt;
-using operations_internal::GetNumber;
-using operations_internal::GetString;
-using operations_internal::GetStringMap;
 
 using InputParser = Result<std::vector<Item>> (*)(const Json&, std::string_view);
 
@@ -35,7 +30,8 @@ Status ReadInput(const Json& obj, const std::string& path, std::string_view fiel
 template <typename Enum>
 Status ReadEnum(const Json& obj, const std::string& path, std::string_view field,
                 std::optional<Enum> (*parse)(std::string_view), std::optional<Enum>* out) {
-  QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> s, GetString(obj, path, field));
+  QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> s,
+                          json_fields::OptionalString(obj, field, path));
   if (!s.has_value()) return Status::OK();
   *out = parse(*s);
   if (!out->has_value()) {
@@ -83,15 +79,16 @@ Status ReadQueryFields(const Json& obj, const std::string& path, Operation* op) 
 }
 
 Status ReadAddFields(const Json& obj, const std::string& path, Operation* op) {
-  QUARRY_ASSIGN_OR_RETURN(op->validate, GetBool(obj, path, "validate", true));
+  QUARRY_ASSIGN_OR_RETURN(op->validate, json_fields::BoolOr(obj, "validate", path, true));
   QUARRY_ASSIGN_OR_RETURN(op->skip_invalid_elements,
-                          GetBool(obj, path, "skipInvalidElements", false));
+                          json_fields::BoolOr(obj, "skipInvalidElements", path, false));
   return Status::OK();
 }
 
 Status RequireString(const Json& obj, const std::string& path, std::string_view field,
                      std::string* out) {
-  QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> s, GetString(obj, path, field));
+  QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> s,
+                          json_fields::OptionalString(obj, field, path));
   if (!s.has_value() || s->empty()) {
     return InvalidArgumentError(json_fields::Join(path, field) + ": required");
   }
@@ -106,7 +103,8 @@ Status ReadCsvGenerator(const Json& obj, const std::string& path, Operation* op)
     field = "elementGenerator";  // v1 name, honoured when v2's is absent.
     gen = json_fields::Find(obj, field);
   }
-  QUARRY_ASSIGN_OR_RETURN(op->include_header, GetBool(obj, path, "includeHeader", true));
+  QUARRY_ASSIGN_OR_RETURN(op->include_header,
+                          json_fields::BoolOr(obj, "includeHeader", path, true));
   if (gen == nullptr)
     return InvalidArgumentError(json_fields::Join(path, "csvGenerator") + ": required");
   QUARRY_ASSIGN_OR_RETURN(op->csv, ParseCsvGeneratorSpec(*gen, json_fields::Join(path, field)));
@@ -114,24 +112,27 @@ Status ReadCsvGenerator(const Json& obj, const std::string& path, Operation* op)
 }
 
 Status ReadLimitFields(const Json& obj, const std::string& path, Operation* op) {
-  QUARRY_ASSIGN_OR_RETURN(std::optional<int64_t> limit, GetInt(obj, path, "resultLimit"));
+  QUARRY_ASSIGN_OR_RETURN(std::optional<int64_t> limit,
+                          json_fields::OptionalInt64(obj, "resultLimit", path));
   if (!limit.has_value())
     return InvalidArgumentError(json_fields::Join(path, "resultLimit") + ": required");
   if (*limit < 0) {
     return InvalidArgumentError(json_fields::Join(path, "resultLimit") + ": must not be negative");
   }
   op->result_limit = *limit;
-  QUARRY_ASSIGN_OR_RETURN(op->truncate, GetBool(obj, path, "truncate", true));
+  QUARRY_ASSIGN_OR_RETURN(op->truncate, json_fields::BoolOr(obj, "truncate", path, true));
   return Status::OK();
 }
 
 Status ReadSplitFields(const Json& obj, const std::string& path, Operation* op) {
-  QUARRY_ASSIGN_OR_RETURN(std::optional<int64_t> n, GetInt(obj, path, "numSplits"));
+  QUARRY_ASSIGN_OR_RETURN(std::optional<int64_t> n,
+                          json_fields::OptionalInt64(obj, "numSplits", path));
   if (n.has_value() && (*n < 1 || *n > 100000)) {  // Gaffer refuses numSplits < 1.
     return InvalidArgumentError(json_fields::Join(path, "numSplits") + ": must be in [1, 100000]");
   }
   op->num_splits = n.value_or(1);
-  QUARRY_ASSIGN_OR_RETURN(std::optional<double> p, GetNumber(obj, path, "proportionToSample"));
+  QUARRY_ASSIGN_OR_RETURN(std::optional<double> p,
+                          json_fields::OptionalNumber(obj, "proportionToSample", path));
   if (p.has_value() && !(*p > 0.0 && *p <= 1.0)) {
     return InvalidArgumentError(json_fields::Join(path, "proportionToSample") +
                                 ": must be in (0, 1]");
@@ -211,7 +212,7 @@ bool ReadAdminFields(const Json& obj, const std::string& path, Operation* op, St
       if (status->ok()) *status = ReadAddFields(obj, path, op);
       return true;
     case OperationKind::kGetSchema: {
-      Result<bool> compact = GetBool(obj, path, "compact", false);
+      Result<bool> compact = json_fields::BoolOr(obj, "compact", path, false);
       *status = compact.status();
       if (compact.ok()) op->compact = *compact;
       return true;
@@ -306,7 +307,8 @@ Status ReadKindFields(const Json& obj, const std::string& path, Operation* op) {
     case OperationKind::kOperationChain:
       return ReadChain(obj, path, op);
     case OperationKind::kCountGroups: {
-      QUARRY_ASSIGN_OR_RETURN(op->count_groups_limit, GetInt(obj, path, "limit"));
+      QUARRY_ASSIGN_OR_RETURN(op->count_groups_limit,
+                              json_fields::OptionalInt64(obj, "limit", path));
       break;
     }
     case OperationKind::kLimit:
@@ -352,7 +354,8 @@ Result<Operation> ParseOperation(const Json& json, const std::string& path) {
   }
   Operation op;
   op.path = path;
-  QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> cls, GetString(json, path, "class"));
+  QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> cls,
+                          json_fields::OptionalString(json, "class", path));
   if (cls.has_value()) {
     std::optional<OperationKind> kind = OperationKindFromClassName(*cls);
     if (!kind.has_value()) {
@@ -361,7 +364,7 @@ Result<Operation> ParseOperation(const Json& json, const std::string& path) {
     }
     op.kind = *kind;
   }
-  QUARRY_ASSIGN_OR_RETURN(op.options, GetStringMap(json, path, "options"));
+  QUARRY_ASSIGN_OR_RETURN(op.options, json_fields::StringMap(json, "options", path));
   QUARRY_RETURN_IF_ERROR(ReadKindFields(json, path, &op));
   return op;
 }
@@ -371,10 +374,7 @@ Result<Operation> ParseOperationChain(std::string_view text, const ParseLimits& 
     return ResourceExhaustedError("operation JSON is " + std::to_string(text.size()) +
                                   " bytes, over the limit of " + std::to_string(limits.max_bytes));
   }
-  if (JsonNestingDepth(text, limits.max_depth) > limits.max_depth) {
-    return InvalidArgumentError("operation JSON nests deeper than " +
-                                std::to_string(limits.max_depth) + " levels");
-  }
+  QUARRY_RETURN_IF_ERROR(CheckJsonDepth(text, limits.max_depth));
   Json json = Json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (json.is_discarded()) return InvalidArgumentError("operation JSON: malformed JSON");
   QUARRY_ASSIGN_OR_RETURN(Operation op, ParseOperation(json, ""));

@@ -4,9 +4,9 @@
 #include <unordered_set>
 #include <utility>
 
+#include "graph-core/json_fields.h"
 #include "operations/internal/exec.h"
 #include "operations/internal/input_parser.h"
-#include "operations/internal/json_fields.h"
 
 namespace quarry::operations_internal {
 namespace {
@@ -33,6 +33,7 @@ Result<QueryOptions> MakeQueryOptions(const Operation& op, const ExecContext& ct
   QueryOptions q;
   if (op.view.has_value()) {
     QUARRY_ASSIGN_OR_RETURN(q.view, ExpandView(*op.view, op, ctx));
+    q.view_expanded = true;  // The store does not expand it again.
   }
   q.include_incoming_outgoing = op.include_incoming_outgoing;
   q.directed_type = op.directed_type;
@@ -119,6 +120,7 @@ Result<StepOutput> RunGetAdjacentIds(const Operation& op, StepOutput input, Exec
   QUARRY_RETURN_IF_ERROR(EntityVertices(seeds, op, "input").status());
   QUARRY_ASSIGN_OR_RETURN(QueryOptions options, MakeQueryOptions(op, ctx));
   QUARRY_ASSIGN_OR_RETURN(options.view, AdjacentIdsView(op, ctx));
+  options.view_expanded = true;
   options.seed_matching_equal = false;  // Adjacency always follows edges.
   if (!options.view->has_edges()) return StepOutput::Stream(MakeVectorStream({}));
   QUARRY_ASSIGN_OR_RETURN(StepOutput edges, GetElementsStream(seeds, std::move(options), ctx));

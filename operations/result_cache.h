@@ -26,7 +26,7 @@
 
 #include "graph-core/status.h"
 #include "operations/item.h"
-#include "store-rocks/graph.h"
+#include "store/graph.h"
 
 namespace quarry {
 

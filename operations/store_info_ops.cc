@@ -6,9 +6,9 @@
 #include <string>
 #include <string_view>
 
+#include "graph-core/json_fields.h"
 #include "iterators/validate.h"
 #include "operations/internal/exec.h"
-#include "operations/internal/json_fields.h"
 
 namespace quarry::operations_internal {
 namespace {

@@ -11,9 +11,9 @@
 #include <utility>
 #include <vector>
 
+#include "graph-core/json_fields.h"
 #include "operations/internal/exec.h"
 #include "operations/internal/input_parser.h"
-#include "operations/internal/json_fields.h"
 #include "operations/internal/walk_graph.h"
 
 namespace quarry::operations_internal {

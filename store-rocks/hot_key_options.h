@@ -24,7 +24,7 @@
 // in [0, 1000000] or "adaptive". Absent or 0: never folding. N > 0: folding
 // on from open with bound N. "adaptive": as above, bound
 // kDefaultMaxSuccessiveMerges. Kept in
-// StoreProperties::raw (StoreProperties::Parse validates it with
+// StoreProperties::raw (RocksProperties::From validates it with
 // ParseMaxSuccessiveMerges; ToPropertiesText keeps it).
 //
 // The memtable also keeps every version of a key until it is flushed, folded
@@ -45,7 +45,7 @@
 #include <string_view>
 
 #include "graph-core/status.h"
-#include "store-rocks/store_properties.h"
+#include "store/store_properties.h"
 
 namespace quarry {
 

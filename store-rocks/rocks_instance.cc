@@ -18,7 +18,7 @@ rocksdb::CompressionType Compression(const std::string& name) {
   return rocksdb::kLZ4Compression;
 }
 
-rocksdb::ColumnFamilyOptions GroupOptions(const StoreProperties& p,
+rocksdb::ColumnFamilyOptions GroupOptions(const RocksProperties& p,
                                           const std::shared_ptr<rocksdb::Cache>& cache,
                                           const GroupPlugins& plugins) {
   rocksdb::ColumnFamilyOptions cf;
@@ -29,7 +29,7 @@ rocksdb::ColumnFamilyOptions GroupOptions(const StoreProperties& p,
   // from open only when set explicitly, else turned on by a hot scan
   // (store-rocks/hot_key_options.h).
   if (plugins.merge_operator) {
-    cf.max_successive_merges = static_cast<size_t>(MaxSuccessiveMerges(p));
+    cf.max_successive_merges = static_cast<size_t>(MaxSuccessiveMerges(p.generic));
   }
   cf.compaction_filter_factory = plugins.compaction_filter_factory;
   rocksdb::BlockBasedTableOptions table;
@@ -48,7 +48,7 @@ rocksdb::ColumnFamilyOptions GroupOptions(const StoreProperties& p,
 
 // No rocksdb::Statistics: nothing reads them (Stats() uses DB properties)
 // and they cost every read and write a little.
-rocksdb::DBOptions DatabaseOptions(const StoreProperties& p, bool create) {
+rocksdb::DBOptions DatabaseOptions(const RocksProperties& p, bool create) {
   rocksdb::DBOptions db;
   db.create_if_missing = create;
   db.create_missing_column_families = true;
@@ -76,7 +76,7 @@ std::string RocksInstance::ColumnFamilyName(std::string_view group) {
 }
 
 Result<std::unique_ptr<RocksInstance>> RocksInstance::Open(
-    const std::string& path, const StoreProperties& properties,
+    const std::string& path, const RocksProperties& properties,
     const std::map<std::string, GroupPlugins>& groups, bool create) {
   auto cache = rocksdb::NewLRUCache(properties.block_cache_bytes);
   rocksdb::DBOptions db_options = DatabaseOptions(properties, create);
@@ -115,7 +115,8 @@ Result<std::unique_ptr<RocksInstance>> RocksInstance::Open(
       out->other_handles_.push_back(handles[i]);
     }
   }
-  RegisterAdaptiveFolding(raw, AdaptiveMaxSuccessiveMerges(properties));  // hotkeys (issue 18)
+  // hotkeys (issue 18)
+  RegisterAdaptiveFolding(raw, AdaptiveMaxSuccessiveMerges(properties.generic));
   out->write_options_.disableWAL = properties.durability == Durability::kNone;
   out->write_options_.sync = properties.durability == Durability::kSync;
   return out;

@@ -26,7 +26,7 @@
 #include <vector>
 
 #include "graph-core/status.h"
-#include "store-rocks/store_properties.h"
+#include "store-rocks/rocks_properties.h"
 
 namespace quarry {
 
@@ -49,7 +49,7 @@ class RocksInstance {
   // disk that are not in `groups` are opened with default options and left
   // untouched (a group removed from the schema is refused earlier).
   static Result<std::unique_ptr<RocksInstance>> Open(
-      const std::string& path, const StoreProperties& properties,
+      const std::string& path, const RocksProperties& properties,
       const std::map<std::string, GroupPlugins>& groups, bool create);
 
   ~RocksInstance();

@@ -8,6 +8,7 @@
 #include "bench/common/args.h"
 #include "bench/quarry/scenarios.h"
 #include "bench/schema/bench_data.h"
+#include "stores/builtin_stores.h"
 
 namespace quarry::bench {
 namespace {
@@ -47,6 +48,7 @@ int Run(const BenchArgs& args) {
 }  // namespace quarry::bench
 
 int main(int argc, char** argv) {
+  quarry::RegisterBuiltinStores();
   quarry::bench::BenchArgs args;
   if (!quarry::bench::ParseBenchArgs(argc, argv, &args)) return 2;
   return quarry::bench::Run(args);

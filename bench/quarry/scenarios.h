@@ -11,7 +11,7 @@
 #include "bench/common/args.h"
 #include "graph-core/status.h"
 #include "schema/schema.h"
-#include "store-rocks/graph.h"
+#include "store/graph.h"
 
 namespace quarry::bench {
 

@@ -14,6 +14,7 @@
 
 #include "bench/common/args.h"
 #include "bench/rest/rest_scenarios.h"
+#include "stores/builtin_stores.h"
 
 namespace quarry::bench {
 namespace {
@@ -82,4 +83,7 @@ int Run(int argc, char** argv) {
 }  // namespace
 }  // namespace quarry::bench
 
-int main(int argc, char** argv) { return quarry::bench::Run(argc, argv); }
+int main(int argc, char** argv) {
+  quarry::RegisterBuiltinStores();
+  return quarry::bench::Run(argc, argv);
+}

@@ -2,8 +2,8 @@
 
 #include "cli/commands/commands.h"
 #include "schema/schema.h"
-#include "store-rocks/graph.h"
-#include "store-rocks/store_properties.h"
+#include "store/graph.h"
+#include "store/store_factory.h"
 
 namespace quarry::cli {
 
@@ -13,7 +13,8 @@ Status RunCreate(const CreateArgs& args, std::FILE* out) {
   StoreProperties properties;
   if (args.store_properties_file) {
     QUARRY_ASSIGN_OR_RETURN(properties, StoreProperties::FromFile(*args.store_properties_file));
-    for (const std::string& key : properties.unknown_keys()) {
+    QUARRY_RETURN_IF_ERROR(FindStore(properties).status());  // Before warning of its keys.
+    for (const std::string& key : UnknownStoreKeys(properties)) {
       std::fprintf(stderr, "quarry create: warning: %s: unknown property '%s' ignored\n",
                    args.store_properties_file->c_str(), key.c_str());
     }

@@ -15,7 +15,7 @@
 #include "cli/progress.h"
 #include "graph-core/json_element.h"
 #include "operations/executor.h"
-#include "store-rocks/graph.h"
+#include "store/graph.h"
 
 namespace quarry::cli {
 namespace {

@@ -6,7 +6,7 @@
 
 #include "cli/commands/commands.h"
 #include "operations/executor.h"
-#include "store-rocks/graph.h"
+#include "store/graph.h"
 
 namespace quarry::cli {
 namespace {

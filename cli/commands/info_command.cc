@@ -2,7 +2,7 @@
 
 #include "cli/commands/commands.h"
 #include "schema/schema.h"
-#include "store-rocks/graph.h"
+#include "store/graph.h"
 
 namespace quarry::cli {
 namespace {
@@ -34,8 +34,10 @@ Status RunInfo(const InfoArgs& args, std::FILE* out) {
   std::shared_ptr<const Schema> schema = graph->schema();
   std::fprintf(out, "graph:        %s\n", stats.path.c_str());
   std::fprintf(out, "key-package:  %s\n", stats.key_package.c_str());
-  std::fprintf(out, "durability:   %s\n",
-               std::string(ToString(graph->properties().durability)).c_str());
+  // A store without a durability setting prints none.
+  if (auto it = stats.settings.find("quarry.durability"); it != stats.settings.end()) {
+    std::fprintf(out, "durability:   %s\n", it->second.c_str());
+  }
   std::fprintf(out, "shards:       %zu (%zu split points)\n", stats.split_points.size() + 1,
                stats.split_points.size());
   if (schema->visibility_property()) {

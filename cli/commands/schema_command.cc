@@ -1,5 +1,5 @@
 // `quarry schema GRAPH --schema FILE...`: replaces a graph's schema through
-// the store's migration rules (store-rocks/schema_migration.h). The proposed
+// the store's migration rules (store/schema_migration.h). The proposed
 // schema is compared with the stored one first, so every refused change is
 // listed on a line of its own and nothing is changed; an accepted schema is
 // stored by reopening the graph with it (Graph::Open applies the same rules).
@@ -7,8 +7,8 @@
 
 #include "cli/commands/commands.h"
 #include "schema/schema.h"
-#include "store-rocks/graph.h"
-#include "store-rocks/schema_migration.h"
+#include "store/graph.h"
+#include "store/schema_migration.h"
 
 namespace quarry::cli {
 

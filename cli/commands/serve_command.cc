@@ -6,7 +6,7 @@
 #include "server/rpc_server.h"
 #include "server/service/serve.h"
 #include "server/users.h"
-#include "store-rocks/graph.h"
+#include "store/graph.h"
 
 namespace quarry::cli {
 

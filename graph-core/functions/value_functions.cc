@@ -4,8 +4,8 @@
 // {"by"}.
 #include <cstdint>
 
+#include "graph-core/base64.h"
 #include "graph-core/functions/internal/koryphe_function.h"
-#include "graph-core/internal/base64.h"
 #include "graph-core/internal/json_value_util.h"
 #include "graph-core/json_fields.h"
 
@@ -171,7 +171,7 @@ Result<Value> Base64DecodeBytes(ValueRefs args) {
   for (char c : v.AsString()) {
     if (!std::isspace(static_cast<unsigned char>(c))) text.push_back(c);
   }
-  std::optional<std::string> decoded = internal::Base64Decode(text);
+  std::optional<std::string> decoded = Base64Decode(text);
   if (!decoded) return CannotApply(kBase64Decode, "decode invalid base64", v);
   return Value::Bytes(std::move(*decoded));
 }

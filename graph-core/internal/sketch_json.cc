@@ -11,8 +11,8 @@
 #include <memory>
 #include <string>
 
+#include "graph-core/base64.h"
 #include "graph-core/hll_sketch.h"
-#include "graph-core/internal/base64.h"
 #include "graph-core/internal/json_value_util.h"
 
 namespace quarry::internal {

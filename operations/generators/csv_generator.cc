@@ -2,8 +2,8 @@
 
 #include <utility>
 
+#include "graph-core/json_fields.h"
 #include "operations/generators/internal/generator_classes.h"
-#include "operations/internal/json_fields.h"
 
 namespace quarry {
 namespace {
@@ -39,14 +39,14 @@ class CsvObjectGenerator : public ObjectGenerator {
 }  // namespace
 
 Result<CsvGeneratorSpec> ParseCsvGeneratorSpec(const Json& json, std::string_view path) {
-  namespace oi = operations_internal;
   if (!json.is_object()) return InvalidArgumentError(std::string(path) + ": expected an object");
   CsvGeneratorSpec csv;
-  QUARRY_ASSIGN_OR_RETURN(csv.fields, oi::GetStringMap(json, path, "fields"));
-  QUARRY_ASSIGN_OR_RETURN(csv.constants, oi::GetStringMap(json, path, "constants"));
-  QUARRY_ASSIGN_OR_RETURN(csv.quoted, oi::GetBool(json, path, "quoted", false));
+  QUARRY_ASSIGN_OR_RETURN(csv.fields, json_fields::StringMap(json, "fields", path));
+  QUARRY_ASSIGN_OR_RETURN(csv.constants, json_fields::StringMap(json, "constants", path));
+  QUARRY_ASSIGN_OR_RETURN(csv.quoted, json_fields::BoolOr(json, "quoted", path, false));
   if (json.contains("commaReplacement")) {
-    QUARRY_ASSIGN_OR_RETURN(csv.comma_replacement, oi::GetString(json, path, "commaReplacement"));
+    QUARRY_ASSIGN_OR_RETURN(csv.comma_replacement,
+                            json_fields::OptionalString(json, "commaReplacement", path));
   }
   return csv;
 }

@@ -21,7 +21,7 @@
 #include "operations/operation.h"
 #include "operations/result_cache.h"
 #include "operations/set_export.h"
-#include "store-rocks/graph.h"
+#include "store/graph.h"
 
 namespace quarry::operations_internal {
 
@@ -137,11 +137,6 @@ Result<std::vector<Item>> Collect(ItemStream& stream, size_t max_items, std::str
 
 // A human name for messages: "GetElements (operations[0])".
 std::string OpName(const Operation& op);
-
-// Standard base64 (RFC 4648, with padding), for split points as Gaffer's
-// Accumulo store passes them.
-std::string Base64Encode(std::string_view bytes);
-Result<std::string> Base64Decode(std::string_view text, std::string_view what);
 
 // --- Walks, named operations and named views (branch `named`). ---
 // GetWalks (walk_ops.cc).

@@ -6,8 +6,8 @@
 #include <string>
 #include <utility>
 
+#include "graph-core/json_fields.h"
 #include "operations/internal/input_parser.h"
-#include "operations/internal/json_fields.h"
 
 namespace quarry::operations_internal {
 namespace {
@@ -108,23 +108,26 @@ Status ReadElementFunctions(const Json& obj, const std::string& path, Operation*
 
 Result<ElementPropertyComparator> ParseComparator(const Json& json, const std::string& path) {
   QUARRY_RETURN_IF_ERROR(jf::RequireObject(json, path));
-  QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> cls, GetString(json, path, "class"));
+  QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> cls,
+                          json_fields::OptionalString(json, "class", path));
   if (cls.has_value() && !jf::ClassNameMatches(*cls, kElementPropertyComparator)) {
     return InvalidArgumentError(jf::Join(path, "class") + ": unsupported comparator class '" +
                                 *cls + "' (ElementPropertyComparator is supported)");
   }
   ElementPropertyComparator c;
-  QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> property, GetString(json, path, "property"));
+  QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> property,
+                          json_fields::OptionalString(json, "property", path));
   if (!property.has_value()) return InvalidArgumentError(jf::Join(path, "property") + ": required");
   c.property = std::move(*property);
   QUARRY_ASSIGN_OR_RETURN(std::optional<std::vector<std::string>> groups,
                           jf::OptionalStringList(json, "groups", path));
   c.groups = groups.value_or(std::vector<std::string>());
-  QUARRY_ASSIGN_OR_RETURN(c.reversed, GetBool(json, path, "reversed", false));
+  QUARRY_ASSIGN_OR_RETURN(c.reversed, json_fields::BoolOr(json, "reversed", path, false));
   if (const Json* inner = jf::Find(json, "comparator")) {
     std::string ipath = jf::Join(path, "comparator");
     QUARRY_RETURN_IF_ERROR(jf::RequireObject(*inner, ipath));
-    QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> icls, GetString(*inner, ipath, "class"));
+    QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> icls,
+                            json_fields::OptionalString(*inner, "class", ipath));
     if (!icls.has_value() || !jf::ClassNameMatches(*icls, kComparableOrToString)) {
       return InvalidArgumentError(jf::Join(ipath, "class") + ": unsupported comparator class '" +
                                   icls.value_or("") +
@@ -147,12 +150,14 @@ Status ReadComparison(const Json& obj, const std::string& path, Operation* op) {
     }
   }
   if (op->kind == OperationKind::kSort) {
-    QUARRY_ASSIGN_OR_RETURN(fields->result_limit, GetInt(obj, path, "resultLimit"));
+    QUARRY_ASSIGN_OR_RETURN(fields->result_limit,
+                            json_fields::OptionalInt64(obj, "resultLimit", path));
     if (fields->result_limit.has_value() && *fields->result_limit < 1) {
       // Gaffer's LimitedInMemorySortedIterable refuses a limit below 1.
       return InvalidArgumentError(jf::Join(path, "resultLimit") + ": must be at least 1");
     }
-    QUARRY_ASSIGN_OR_RETURN(fields->deduplicate, GetBool(obj, path, "deduplicate", true));
+    QUARRY_ASSIGN_OR_RETURN(fields->deduplicate,
+                            json_fields::BoolOr(obj, "deduplicate", path, true));
   }
   op->comparison = std::move(fields);
   return ReadInputField(obj, path, /*elements=*/true, op);
@@ -189,7 +194,8 @@ Status ReadFlow(const Json& obj, const std::string& path, Operation* op) {
     QUARRY_ASSIGN_OR_RETURN(flow->operation, ReadSubOperation(obj, path, "operation"));
   }
   if (op->kind == OperationKind::kWhile) {
-    QUARRY_ASSIGN_OR_RETURN(std::optional<int64_t> max, GetInt(obj, path, "maxRepeats"));
+    QUARRY_ASSIGN_OR_RETURN(std::optional<int64_t> max,
+                            json_fields::OptionalInt64(obj, "maxRepeats", path));
     if (max.has_value() && *max < 0) {
       return InvalidArgumentError(jf::Join(path, "maxRepeats") + ": must not be negative");
     }
@@ -206,7 +212,8 @@ Status ReadVariableFields(const Json& obj, const std::string& path, Operation* o
     op->variable_names = names.value_or(std::vector<std::string>());
     return Status::OK();
   }
-  QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> name, GetString(obj, path, "variableName"));
+  QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> name,
+                          json_fields::OptionalString(obj, "variableName", path));
   if (!name.has_value() || name->empty()) {
     return InvalidArgumentError(jf::Join(path, "variableName") + ": required");
   }
@@ -216,9 +223,11 @@ Status ReadVariableFields(const Json& obj, const std::string& path, Operation* o
 }
 
 Status ReadTraitFields(const Json& obj, const std::string& path, Operation* op) {
-  QUARRY_ASSIGN_OR_RETURN(op->current_traits, GetBool(obj, path, "currentTraits", true));
+  QUARRY_ASSIGN_OR_RETURN(op->current_traits,
+                          json_fields::BoolOr(obj, "currentTraits", path, true));
   if (op->kind != OperationKind::kHasTrait) return Status::OK();
-  QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> trait, GetString(obj, path, "trait"));
+  QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> trait,
+                          json_fields::OptionalString(obj, "trait", path));
   if (!trait.has_value() || trait->empty()) {
     return InvalidArgumentError(jf::Join(path, "trait") + ": required");
   }
@@ -256,7 +265,7 @@ bool ReadFlowFields(const Json& obj, const std::string& path, Operation* op, Sta
       *status = ReadComparison(obj, path, op);
       return true;
     case OperationKind::kValidate: {
-      Result<bool> skip = GetBool(obj, path, "skipInvalidElements", false);
+      Result<bool> skip = json_fields::BoolOr(obj, "skipInvalidElements", path, false);
       *status = skip.status();
       if (skip.ok()) op->skip_invalid_elements = *skip;
       if (status->ok()) *status = ReadInputField(obj, path, /*elements=*/true, op);

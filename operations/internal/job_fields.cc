@@ -5,8 +5,8 @@
 #include <utility>
 #include <vector>
 
+#include "graph-core/json_fields.h"
 #include "operations/internal/input_parser.h"
-#include "operations/internal/json_fields.h"
 
 namespace quarry::operations_internal {
 namespace {
@@ -14,9 +14,9 @@ namespace {
 constexpr std::string_view kDefaultKey = "ALL";  // Gaffer's Export.DEFAULT_KEY.
 
 Status ReadKeyAndJob(const Json& obj, const std::string& path, bool with_job, Operation* op) {
-  QUARRY_ASSIGN_OR_RETURN(op->export_key, GetString(obj, path, "key"));
+  QUARRY_ASSIGN_OR_RETURN(op->export_key, json_fields::OptionalString(obj, "key", path));
   if (with_job) {
-    QUARRY_ASSIGN_OR_RETURN(op->job_id, GetString(obj, path, "jobId"));
+    QUARRY_ASSIGN_OR_RETURN(op->job_id, json_fields::OptionalString(obj, "jobId", path));
   }
   return Status::OK();
 }
@@ -29,8 +29,9 @@ Status ReadInputItems(const Json& obj, const std::string& path, Operation* op) {
 }
 
 Status ReadStartEnd(const Json& obj, const std::string& path, Operation* op) {
-  QUARRY_ASSIGN_OR_RETURN(std::optional<int64_t> start, GetInt(obj, path, "start"));
-  QUARRY_ASSIGN_OR_RETURN(op->export_end, GetInt(obj, path, "end"));
+  QUARRY_ASSIGN_OR_RETURN(std::optional<int64_t> start,
+                          json_fields::OptionalInt64(obj, "start", path));
+  QUARRY_ASSIGN_OR_RETURN(op->export_end, json_fields::OptionalInt64(obj, "end", path));
   op->export_start = start.value_or(0);
   if (op->export_start < 0) {
     return InvalidArgumentError(json_fields::Join(path, "start") + ": must not be negative");
@@ -87,7 +88,7 @@ Status ReadJobResultsFields(const Json& obj, const std::string& path, Operation*
 Status ReadFields(const Json& obj, const std::string& path, Operation* op) {
   switch (op->kind) {
     case OperationKind::kGetJobDetails: {
-      QUARRY_ASSIGN_OR_RETURN(op->job_id, GetString(obj, path, "jobId"));
+      QUARRY_ASSIGN_OR_RETURN(op->job_id, json_fields::OptionalString(obj, "jobId", path));
       return Status::OK();
     }
     case OperationKind::kGetJobResults:

@@ -5,8 +5,8 @@
 #include <string>
 #include <utility>
 
+#include "graph-core/json_fields.h"
 #include "operations/internal/input_parser.h"
-#include "operations/internal/json_fields.h"
 
 namespace quarry::operations_internal {
 namespace {
@@ -83,7 +83,8 @@ template <typename Enum>
 Status ReadJoinEnum(const Json& obj, const std::string& path, std::string_view field,
                     std::initializer_list<std::pair<std::string_view, Enum>> values,
                     std::optional<Enum>* out) {
-  QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> s, GetString(obj, path, field));
+  QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> s,
+                          json_fields::OptionalString(obj, field, path));
   if (!s.has_value()) return Status::OK();
   for (const auto& [name, value] : values) {
     if (*s == name) {
@@ -114,8 +115,9 @@ Status ReadJoin(const Json& obj, const std::string& path, MapJoinFields* f, Oper
       obj, path, "joinType",
       {{"FULL", JoinType::kFull}, {"OUTER", JoinType::kOuter}, {"INNER", JoinType::kInner}},
       &f->join_type));
-  QUARRY_ASSIGN_OR_RETURN(f->flatten, GetBool(obj, path, "flatten", true));
-  QUARRY_ASSIGN_OR_RETURN(f->collection_limit, GetInt(obj, path, "collectionLimit"));
+  QUARRY_ASSIGN_OR_RETURN(f->flatten, json_fields::BoolOr(obj, "flatten", path, true));
+  QUARRY_ASSIGN_OR_RETURN(f->collection_limit,
+                          json_fields::OptionalInt64(obj, "collectionLimit", path));
   if (f->collection_limit.has_value() && *f->collection_limit < 0) {
     return InvalidArgumentError(jf::Join(path, "collectionLimit") + ": must not be negative");
   }

@@ -6,7 +6,7 @@
 #include <limits>
 #include <utility>
 
-#include "operations/internal/json_fields.h"
+#include "graph-core/json_fields.h"
 
 namespace quarry::operations_internal {
 namespace {
@@ -122,21 +122,6 @@ bool HasAccess(const User& user, std::string_view creator_id, const std::vector<
   return std::any_of(roles.begin(), roles.end(), holds);
 }
 
-Result<std::vector<std::string>> GetStringList(const Json& obj, std::string_view path,
-                                               std::string_view field, bool* present) {
-  std::vector<std::string> out;
-  const Json* j = json_fields::Find(obj, field);
-  if (present != nullptr) *present = j != nullptr;
-  if (j == nullptr) return out;
-  std::string at = json_fields::Join(path, field);
-  if (!j->is_array()) return InvalidArgumentError(at + ": expected an array of strings");
-  for (const Json& s : *j) {
-    if (!s.is_string()) return InvalidArgumentError(at + ": expected an array of strings");
-    out.push_back(s.get<std::string>());
-  }
-  return out;
-}
-
 std::string CanonicalValueClass(std::string_view value_class) {
   static constexpr std::string_view kLang[] = {"Long",  "Integer", "Short",   "Byte",  "Double",
                                                "Float", "String",  "Boolean", "Object"};
@@ -209,9 +194,11 @@ Result<Json> ReadParameterDetails(const Json& req, const std::string& path, bool
   for (const auto& [name, detail] : params->items()) {
     std::string at = json_fields::Join(ppath, name);
     if (!detail.is_object()) return InvalidArgumentError(at + ": expected a parameter detail");
-    QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> desc, GetString(detail, at, "description"));
-    QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> cls, GetString(detail, at, "valueClass"));
-    QUARRY_ASSIGN_OR_RETURN(bool required, GetBool(detail, at, "required", false));
+    QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> desc,
+                            json_fields::OptionalString(detail, "description", at));
+    QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> cls,
+                            json_fields::OptionalString(detail, "valueClass", at));
+    QUARRY_ASSIGN_OR_RETURN(bool required, json_fields::BoolOr(detail, "required", at, false));
     if (!desc.has_value() && !named_view) {
       return InvalidArgumentError(at + ".description: required (description must not be empty)");
     }

@@ -19,11 +19,6 @@ namespace quarry::operations_internal {
 bool HasAccess(const User& user, std::string_view creator_id, const std::vector<std::string>& roles,
                std::string_view admin_auth);
 
-// A JSON array of strings at obj[field] (absent or null: empty, `*present`
-// false). InvalidArgument naming path.field otherwise.
-Result<std::vector<std::string>> GetStringList(const Json& obj, std::string_view path,
-                                               std::string_view field, bool* present = nullptr);
-
 // A value class as Gaffer records it: simple java.lang / java.util names
 // ("Long", "String", "ArrayList") become their full names; others are kept.
 std::string CanonicalValueClass(std::string_view value_class);

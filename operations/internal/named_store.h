@@ -12,7 +12,7 @@
 
 #include "graph-core/json_value.h"
 #include "graph-core/status.h"
-#include "store-rocks/graph.h"
+#include "store/graph.h"
 
 namespace quarry::operations_internal {
 

@@ -3,7 +3,7 @@
 #include <string>
 #include <utility>
 
-#include "operations/internal/json_fields.h"
+#include "graph-core/json_fields.h"
 #include "operations/internal/walk_named_parser.h"
 
 namespace quarry::operations_internal {

@@ -6,9 +6,9 @@
 
 #include <utility>
 
+#include "graph-core/json_fields.h"
 #include "operations/internal/flow_parser.h"
 #include "operations/internal/input_parser.h"
-#include "operations/internal/json_fields.h"
 #include "operations/internal/view_merge.h"
 
 namespace quarry::operations_internal {
@@ -42,8 +42,10 @@ Status ReadWalkFields(const Json& obj, const std::string& path, Operation* op) {
       op->operations.push_back(std::move(hop));
     }
   }
-  QUARRY_ASSIGN_OR_RETURN(op->include_partial, GetBool(obj, path, "includePartial", false));
-  QUARRY_ASSIGN_OR_RETURN(std::optional<int64_t> limit, GetInt(obj, path, "resultsLimit"));
+  QUARRY_ASSIGN_OR_RETURN(op->include_partial,
+                          json_fields::BoolOr(obj, "includePartial", path, false));
+  QUARRY_ASSIGN_OR_RETURN(std::optional<int64_t> limit,
+                          json_fields::OptionalInt64(obj, "resultsLimit", path));
   if (limit.has_value()) {
     if (*limit < 0) {
       return InvalidArgumentError(json_fields::Join(path, "resultsLimit") +
@@ -82,8 +84,8 @@ Status ReadToMapFields(const Json& obj, const std::string& path, Operation* op) 
   std::string gpath = json_fields::Join(path, "elementGenerator");
   if (gen == nullptr) return InvalidArgumentError(gpath + ": required");
   if (!gen->is_object()) return InvalidArgumentError(gpath + ": expected a MapGenerator object");
-  QUARRY_ASSIGN_OR_RETURN(op->csv.fields, GetStringMap(*gen, gpath, "fields"));
-  QUARRY_ASSIGN_OR_RETURN(op->csv.constants, GetStringMap(*gen, gpath, "constants"));
+  QUARRY_ASSIGN_OR_RETURN(op->csv.fields, json_fields::StringMap(*gen, "fields", gpath));
+  QUARRY_ASSIGN_OR_RETURN(op->csv.constants, json_fields::StringMap(*gen, "constants", gpath));
   if (const Json* in = json_fields::Find(obj, "input")) {
     QUARRY_ASSIGN_OR_RETURN(op->input, ParseItemList(*in, json_fields::Join(path, "input")));
   }

@@ -3,8 +3,8 @@
 #include <cstdio>
 #include <exception>
 
+#include "graph-core/json_depth.h"
 #include "server/authenticated_user.h"
-#include "server/internal/json_guard.h"
 #include "server/service/thrift_elements.h"
 
 namespace quarry {
@@ -55,7 +55,7 @@ Result<User> QuarryService::Authenticate(const rpc::Credentials& credentials) co
 }
 
 Status QuarryService::CheckOperationJson(const std::string& operation_json) const {
-  return server_internal::CheckJsonDepth(operation_json, limits_.max_json_depth);
+  return CheckJsonDepth(operation_json, limits_.max_json_depth);
 }
 
 Status QuarryService::DoExecute(const rpc::Credentials& credentials,

@@ -2,8 +2,8 @@
 
 #include <string>
 
+#include "graph-core/json_depth.h"
 #include "graph-core/json_value.h"
-#include "server/internal/json_guard.h"
 
 namespace quarry {
 namespace {
@@ -15,7 +15,7 @@ int CountSetFields(const rpc::TypedValue& v) {
 }
 
 Result<Value> ValueFromJsonText(const std::string& text, std::string_view path, int max_depth) {
-  Status depth = server_internal::CheckJsonDepth(text, max_depth);
+  Status depth = CheckJsonDepth(text, max_depth);
   if (!depth.ok()) return depth.WithContext(path);
   Json json = Json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (json.is_discarded()) {

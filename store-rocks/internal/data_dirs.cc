@@ -161,7 +161,7 @@ Status RocksGraph::Checkpoint(const std::string& dir) const {
     QUARRY_RETURN_IF_ERROR(CheckpointInstance(dbs_[i]->db(), dirs.back()));
   }
   QUARRY_ASSIGN_OR_RETURN(dirs, ResolveDataDirs(dir, dirs));
-  StoreProperties copy = properties_;
+  RocksProperties copy = properties_;
   copy.data_dirs = dirs;
   return PutClosedMetadata(dir, {{std::string(kMetaDataDirs), EncodeSplitPoints(dirs)},
                                  {std::string(kMetaStoreProperties), copy.ToPropertiesText()}});

@@ -1,4 +1,4 @@
-// A graph's data directories (quarry.data.dirs, store-rocks/store_properties.h):
+// A graph's data directories (quarry.data.dirs, store-rocks/rocks_properties.h):
 // one RocksDB instance each, the first being the graph directory, which keeps
 // the metadata. Several directories are recorded in the metadata at Create
 // (store-rocks/metadata_format.h quarry.data_dirs) and fixed from then on.

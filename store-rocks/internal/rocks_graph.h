@@ -1,4 +1,4 @@
-// RocksGraph: the Graph (store-rocks/graph.h) over one RocksInstance per
+// RocksGraph: the Graph (store/graph.h) over one RocksInstance per
 // data directory; shard s lives in instance s % instances
 // (store-rocks/internal/shard_map.h).
 //
@@ -37,11 +37,12 @@
 
 #include "iterators/scan_stack.h"
 #include "store-rocks/compaction_filter.h"
-#include "store-rocks/graph.h"
 #include "store-rocks/internal/distinct_id_allocator.h"
 #include "store-rocks/internal/shard_map.h"
 #include "store-rocks/merge_operator.h"
 #include "store-rocks/rocks_instance.h"
+#include "store-rocks/rocks_properties.h"
+#include "store/graph.h"
 
 namespace quarry::internal {
 
@@ -69,7 +70,9 @@ class RocksGraph final : public Graph {
 
   std::shared_ptr<const Schema> schema() const override { return schema_; }
   const KeyPackage& key_package() const override { return *package_; }
-  const StoreProperties& properties() const override { return properties_; }
+  const StoreProperties& properties() const override { return properties_.generic; }
+  // The settings read from them (store-rocks/rocks_properties.h).
+  const RocksProperties& rocks_properties() const { return properties_; }
 
   Status AddElements(std::span<const Element> elements, const AddElementsOptions& options,
                      AddElementsResult* result) override;
@@ -139,7 +142,7 @@ class RocksGraph final : public Graph {
   // Builds package_, groups_ plug-ins and opens db_ (rocks_graph_open.cc).
   static Result<std::unique_ptr<RocksGraph>> Assemble(const std::string& dir,
                                                       std::shared_ptr<const Schema> schema,
-                                                      const StoreProperties& properties,
+                                                      const RocksProperties& properties,
                                                       const std::vector<std::string>& dirs,
                                                       bool create);
   Status WriteInitialMetadata();
@@ -200,7 +203,7 @@ class RocksGraph final : public Graph {
   std::shared_ptr<const Schema> schema_;
   std::shared_ptr<const ScanTemplate> no_view_template_;
   std::shared_ptr<const KeyPackage> package_;
-  StoreProperties properties_;
+  RocksProperties properties_;
   std::map<std::string, GroupState, std::less<>> groups_;
   std::vector<std::unique_ptr<RocksInstance>> dbs_;  // dbs_[0]: the graph dir.
   std::unique_ptr<DistinctIdAllocator> ids_;

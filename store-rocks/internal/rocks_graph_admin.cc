@@ -5,6 +5,7 @@
 #include "store-rocks/internal/rocks_graph.h"
 #include "store-rocks/metadata_format.h"
 #include "store-rocks/rocks_kv_iterator.h"
+#include "store-rocks/rocks_store.h"
 
 namespace quarry::internal {
 namespace {
@@ -105,6 +106,11 @@ Result<GraphStats> RocksGraph::Stats() const {
   GraphStats stats;
   stats.key_package = std::string(package_->Name());
   stats.path = dir_;
+  stats.store = std::string(kRocksStoreName);
+  // Every setting with its effective value: the rendering stored at open.
+  QUARRY_ASSIGN_OR_RETURN(StoreProperties effective,
+                          StoreProperties::Parse(properties_.ToPropertiesText(), "settings"));
+  stats.settings = std::move(effective.raw);
   {
     std::shared_lock<std::shared_mutex> lock(shard_mu_);
     stats.split_points = split_points_;

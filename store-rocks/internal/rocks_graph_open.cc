@@ -10,7 +10,7 @@
 #include "store-rocks/internal/rocks_graph.h"
 #include "store-rocks/metadata_format.h"
 #include "store-rocks/prefix_extractor.h"
-#include "store-rocks/schema_migration.h"
+#include "store/schema_migration.h"
 
 namespace quarry::internal {
 namespace {
@@ -88,13 +88,13 @@ bool NamesKeyPackage(const StoreProperties& p) {
          p.raw.count("quarry.keypackage") || p.key_package != StoreProperties().key_package;
 }
 
-Result<StoreProperties> EffectiveProperties(const std::map<std::string, std::string>& meta,
+Result<RocksProperties> EffectiveProperties(const std::map<std::string, std::string>& meta,
                                             const std::string& stored_package,
                                             const StoreProperties* given) {
   if (given == nullptr) {
     auto it = meta.find(std::string(kMetaStoreProperties));
     if (it == meta.end()) return DataLossError("graph metadata lacks quarry.store_properties");
-    return StoreProperties::Parse(it->second, "stored store properties");
+    return RocksProperties::Parse(it->second, "stored store properties");
   }
   StoreProperties p = *given;
   if (NamesKeyPackage(p)) {
@@ -106,7 +106,7 @@ Result<StoreProperties> EffectiveProperties(const std::map<std::string, std::str
     }
   }
   p.key_package = stored_package;
-  return p;
+  return RocksProperties::From(p);
 }
 
 // quarry.created_time, or for a graph created before it was recorded the
@@ -122,17 +122,18 @@ Result<int64_t> CreatedTime(const std::map<std::string, std::string>& meta) {
 
 Result<std::unique_ptr<RocksGraph>> RocksGraph::Assemble(const std::string& dir,
                                                          std::shared_ptr<const Schema> schema,
-                                                         const StoreProperties& properties,
+                                                         const RocksProperties& properties,
                                                          const std::vector<std::string>& dirs,
                                                          bool create) {
-  QUARRY_ASSIGN_OR_RETURN(std::string_view name, CanonicalKeyPackageName(properties.key_package));
+  QUARRY_ASSIGN_OR_RETURN(std::string_view name,
+                          CanonicalKeyPackageName(properties.generic.key_package));
   QUARRY_ASSIGN_OR_RETURN(auto package, MakeKeyPackage(name, schema));
   std::unique_ptr<RocksGraph> g(new RocksGraph());
   g->dir_ = dir;
   g->schema_ = schema;
   g->package_ = std::shared_ptr<const KeyPackage>(std::move(package));
   g->properties_ = properties;
-  g->properties_.key_package = std::string(name);
+  g->properties_.generic.key_package = std::string(name);
   g->properties_.data_dirs = dirs;
   QUARRY_ASSIGN_OR_RETURN(g->no_view_template_,
                           ScanTemplate::Create(*schema, View(), properties.validator_enabled));
@@ -175,7 +176,7 @@ Status RocksGraph::WriteInitialMetadata() {
                      "building metadata");
   };
   QUARRY_RETURN_IF_ERROR(put(kMetaFormat, std::to_string(kMetadataFormatVersion)));
-  QUARRY_RETURN_IF_ERROR(put(kMetaKeyPackage, properties_.key_package));
+  QUARRY_RETURN_IF_ERROR(put(kMetaKeyPackage, properties_.generic.key_package));
   QUARRY_RETURN_IF_ERROR(put(kMetaKeyFormat, std::to_string(kKeyFormatVersion)));
   QUARRY_RETURN_IF_ERROR(put(kMetaValueFormat, std::to_string(kValueFormatVersion)));
   QUARRY_RETURN_IF_ERROR(put(kMetaDistinctFormat, std::to_string(kDistinctKeyFormatVersion)));
@@ -193,9 +194,10 @@ Status RocksGraph::WriteInitialMetadata() {
 
 Result<std::unique_ptr<Graph>> RocksGraph::Create(const std::string& dir,
                                                   std::shared_ptr<const Schema> schema,
-                                                  const StoreProperties& properties) {
+                                                  const StoreProperties& given) {
   if (schema == nullptr) return InvalidArgumentError("Graph::Create needs a schema");
   if (GraphFilesExist(dir)) return AlreadyExistsError("a graph already exists in " + dir);
+  QUARRY_ASSIGN_OR_RETURN(RocksProperties properties, RocksProperties::From(given));
   QUARRY_ASSIGN_OR_RETURN(std::vector<std::string> dirs,
                           ResolveDataDirs(dir, properties.data_dirs));
   for (size_t i = 1; i < dirs.size(); ++i) {
@@ -223,7 +225,7 @@ Result<std::unique_ptr<Graph>> RocksGraph::Open(const std::string& dir,
   QUARRY_RETURN_IF_ERROR(CheckFormat(meta, kMetaKeyFormat, kKeyFormatVersion));
   QUARRY_ASSIGN_OR_RETURN(uint64_t value_format, ValueFormat(meta));
   QUARRY_RETURN_IF_ERROR(CheckFormat(meta, kMetaDistinctFormat, kDistinctKeyFormatVersion));
-  QUARRY_ASSIGN_OR_RETURN(StoreProperties props,
+  QUARRY_ASSIGN_OR_RETURN(RocksProperties props,
                           EffectiveProperties(meta, stored_package->second, properties));
   Result<std::shared_ptr<const Schema>> stored =
       Schema::FromJsonStrings({stored_json->second}, {"stored schema"});
@@ -232,8 +234,8 @@ Result<std::unique_ptr<Graph>> RocksGraph::Open(const std::string& dir,
   if (new_schema) QUARRY_RETURN_IF_ERROR(CheckSchemaMigration(**stored, *schema));
   QUARRY_ASSIGN_OR_RETURN(std::vector<std::string> dirs, StoredDataDirs(meta, dir));
   if (properties != nullptr) {
-    QUARRY_ASSIGN_OR_RETURN(auto given, ResolveDataDirs(dir, properties->data_dirs));
-    QUARRY_RETURN_IF_ERROR(CheckSameDataDirs(dirs, given, properties->data_dirs));
+    QUARRY_ASSIGN_OR_RETURN(auto given, ResolveDataDirs(dir, props.data_dirs));
+    QUARRY_RETURN_IF_ERROR(CheckSameDataDirs(dirs, given, props.data_dirs));
   }
   QUARRY_ASSIGN_OR_RETURN(auto g, Assemble(dir, new_schema ? schema : *stored, props, dirs, false));
   QUARRY_RETURN_IF_ERROR(g->FinishPendingDelete(meta));

@@ -44,14 +44,17 @@ struct ScanInputs {
 
 Result<std::shared_ptr<const ScanTemplate>> TemplateFor(const RocksGraph& graph,
                                                         const QueryOptions& options) {
-  const bool validate = graph.properties().validator_enabled;
+  const bool validate = graph.rocks_properties().validator_enabled;
+  if (options.view.has_value() && options.view_expanded) {
+    return ScanTemplate::CreateExpanded(*graph.schema(), *options.view, validate);
+  }
   if (options.view.has_value())
     return ScanTemplate::Create(*graph.schema(), *options.view, validate);
   return graph.no_view_template();
 }
 
-// Expands and validates the view (every group when absent) and selects the
-// column families of its groups.
+// Expands (unless QueryOptions::view_expanded) and validates the view (every group when absent) and
+// selects the column families of its groups.
 Result<ScanInputs> PlanScan(const RocksGraph& graph, const QueryOptions& options, ScanKind kind) {
   ScanInputs in;
   in.package = &graph.key_package();
@@ -71,7 +74,7 @@ Result<ScanInputs> PlanScan(const RocksGraph& graph, const QueryOptions& options
   in.scan.seed_options.directed_type = options.directed_type;
   in.scan.seed_options.seed_matching_equal = options.seed_matching_equal;
   in.scan.auths = options.auths;
-  in.scan.validate = graph.properties().validator_enabled;
+  in.scan.validate = graph.rocks_properties().validator_enabled;
   in.scan.matched_vertex = false;
   return in;
 }

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "store-rocks/graph.h"
+#include "store/graph.h"
 
 namespace quarry {
 

@@ -178,12 +178,5 @@ TEST(OperationParserTest, SizeLimit) {
               StatusIs(StatusCode::kResourceExhausted));
 }
 
-TEST(OperationParserTest, JsonNestingDepth) {
-  EXPECT_EQ(JsonNestingDepth("1", 10), 0);
-  EXPECT_EQ(JsonNestingDepth("[[],{\"a\":[1]}]", 10), 3);
-  EXPECT_EQ(JsonNestingDepth(R"(["\"[[[", "\\", [2]])", 10), 2);
-  EXPECT_EQ(JsonNestingDepth("[[[[[[", 3), 4);  // Stops early.
-}
-
 }  // namespace
 }  // namespace quarry

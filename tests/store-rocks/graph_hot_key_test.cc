@@ -16,8 +16,8 @@
 #include <rocksdb/perf_level.h>
 
 #include "graph-core/clock.h"
-#include "store-rocks/graph.h"
 #include "store-rocks/hot_key_options.h"
+#include "store/graph.h"
 #include "tests/store-rocks/graph_test_util.h"
 #include "tests/testutil/status_matchers.h"
 

@@ -14,7 +14,7 @@
 #include <random>
 #include <set>
 
-#include "store-rocks/graph.h"
+#include "store/graph.h"
 #include "tests/store-rocks/graph_test_util.h"
 #include "tests/testutil/status_matchers.h"
 

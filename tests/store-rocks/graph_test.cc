@@ -1,5 +1,5 @@
 // Graph: directory lifecycle, write path, aggregation semantics, errors.
-#include "store-rocks/graph.h"
+#include "store/graph.h"
 
 #include <rocksdb/write_batch.h>
 
@@ -115,10 +115,11 @@ TEST_F(GraphTest, OpenWithARefusedSchemaChangeIsFailedPrecondition) {
 
 TEST_F(GraphTest, DataDirectoriesMustStartWithTheGraphDir) {
   StoreProperties props;
-  props.data_dirs = {dir_.string() + "/a", dir_.string() + "/b"};
+  props.raw["quarry.data.dirs"] = CommaList({dir_.string() + "/a", dir_.string() + "/b"});
   EXPECT_THAT(Graph::Create(dir_.string(), StoreTestSchema(), props),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "must be the graph dir"));
-  props.data_dirs = {dir_.string(), dir_.string() + "/b", dir_.string() + "/b/"};
+  props.raw["quarry.data.dirs"] =
+      CommaList({dir_.string(), dir_.string() + "/b", dir_.string() + "/b/"});
   EXPECT_THAT(Graph::Create(dir_.string(), StoreTestSchema(), props),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "listed twice"));
 }

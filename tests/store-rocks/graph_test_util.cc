@@ -78,6 +78,12 @@ Status DrainStatus(Result<std::unique_ptr<ElementIterator>> stream) {
   return (*stream)->status();
 }
 
+std::string CommaList(const std::vector<std::string>& items) {
+  std::string out;
+  for (const std::string& item : items) out += (out.empty() ? "" : ",") + item;
+  return out;
+}
+
 internal::RocksGraph& Rocks(Graph& graph) { return dynamic_cast<internal::RocksGraph&>(graph); }
 
 uint64_t RawKeyCount(Graph& graph, std::string_view group) {

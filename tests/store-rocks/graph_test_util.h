@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "store-rocks/graph.h"
 #include "store-rocks/internal/rocks_graph.h"
+#include "store/graph.h"
 
 namespace quarry::testing {
 
@@ -38,6 +38,8 @@ Status DrainStatus(Result<std::unique_ptr<ElementIterator>> stream);
 // hidden), via RocksDB iterators over every instance.
 uint64_t RawKeyCount(Graph& graph, std::string_view group);
 internal::RocksGraph& Rocks(Graph& graph);
+// Items joined with commas, as a store.properties list (quarry.data.dirs).
+std::string CommaList(const std::vector<std::string>& items);
 
 class GraphTest : public ::testing::Test {
  protected:

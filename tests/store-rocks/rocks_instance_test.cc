@@ -21,7 +21,7 @@ class RocksInstanceTest : public ::testing::Test {
 };
 
 TEST_F(RocksInstanceTest, CreatesGroupColumnFamiliesAndKeepsMetadata) {
-  StoreProperties props;
+  RocksProperties props;
   {
     ASSERT_OK_AND_ASSIGN(auto db, RocksInstance::Open(dir_, props, {{"A", {}}, {"B", {}}}, true));
     ASSERT_NE(db->Group("A"), nullptr);
@@ -43,11 +43,11 @@ TEST_F(RocksInstanceTest, CreatesGroupColumnFamiliesAndKeepsMetadata) {
 }
 
 TEST_F(RocksInstanceTest, OpeningAMissingGraphWithoutCreateFails) {
-  EXPECT_FALSE(RocksInstance::Open(dir_, StoreProperties(), {}, false).ok());
+  EXPECT_FALSE(RocksInstance::Open(dir_, RocksProperties(), {}, false).ok());
 }
 
 TEST_F(RocksInstanceTest, DurabilityMapsToWriteOptions) {
-  StoreProperties props;
+  RocksProperties props;
   props.durability = Durability::kNone;
   ASSERT_OK_AND_ASSIGN(auto db, RocksInstance::Open(dir_, props, {}, true));
   EXPECT_TRUE(db->write_options().disableWAL);

@@ -27,7 +27,7 @@ class RocksKvIteratorTest : public ::testing::Test {
     GroupPlugins plugins;
     plugins.prefix_extractor = NewRowPrefixTransform();
     ASSERT_OK_AND_ASSIGN(db_,
-                         RocksInstance::Open(dir_, StoreProperties(),
+                         RocksInstance::Open(dir_, RocksProperties(),
                                              {{"plain", plugins}, {"distinct", plugins}}, true));
   }
   void TearDown() override {

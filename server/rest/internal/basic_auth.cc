@@ -1,18 +1,12 @@
 #include "server/rest/internal/basic_auth.h"
 
-#include <cstdint>
+#include <optional>
+#include <utility>
+
+#include "graph-core/base64.h"
 
 namespace quarry::rest_internal {
 namespace {
-
-int Base64Digit(char c) {
-  if (c >= 'A' && c <= 'Z') return c - 'A';
-  if (c >= 'a' && c <= 'z') return c - 'a' + 26;
-  if (c >= '0' && c <= '9') return c - '0' + 52;
-  if (c == '+') return 62;
-  if (c == '/') return 63;
-  return -1;
-}
 
 bool IEqualsAscii(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
@@ -28,28 +22,9 @@ bool IEqualsAscii(std::string_view a, std::string_view b) {
 
 Result<std::string> DecodeBase64(std::string_view text) {
   if (text.size() % 4 != 0) return InvalidArgumentError("base64 length is not a multiple of 4");
-  std::string out;
-  out.reserve(text.size() / 4 * 3);
-  for (size_t group = 0; group < text.size(); group += 4) {
-    const bool last = group + 4 == text.size();
-    uint32_t bits = 0;
-    int padding = 0;
-    for (size_t i = 0; i < 4; ++i) {
-      const char c = text[group + i];
-      if (c == '=' && last && i >= 2) {  // Padding only ends the last group.
-        ++padding;
-        bits <<= 6;
-        continue;
-      }
-      const int digit = Base64Digit(c);
-      if (digit < 0 || padding > 0) return InvalidArgumentError("bad base64 character");
-      bits = (bits << 6) | static_cast<uint32_t>(digit);
-    }
-    out.push_back(static_cast<char>(bits >> 16));
-    if (padding < 2) out.push_back(static_cast<char>((bits >> 8) & 0xff));
-    if (padding < 1) out.push_back(static_cast<char>(bits & 0xff));
-  }
-  return out;
+  std::optional<std::string> decoded = Base64Decode(text, Base64Padding::kRequired);
+  if (!decoded) return InvalidArgumentError("bad base64 character or padding");
+  return std::move(*decoded);
 }
 
 Result<BasicCredentials> ParseBasicAuthorization(std::string_view header_value) {

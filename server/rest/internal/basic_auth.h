@@ -17,9 +17,9 @@ struct BasicCredentials {
   std::string token;
 };
 
-// Standard base64 (RFC 4648 §4) with '=' padding; whitespace is not allowed.
-// InvalidArgument for a length that is not a multiple of 4, a character
-// outside the alphabet or misplaced padding.
+// graph-core's Base64Decode (graph-core/base64.h) with padding required, as
+// a Status: InvalidArgument for a length that is not a multiple of 4, a
+// character outside the alphabet or misplaced padding.
 Result<std::string> DecodeBase64(std::string_view text);
 
 // Parses an Authorization header value. The scheme is case-insensitive and

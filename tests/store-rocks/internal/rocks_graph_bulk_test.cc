@@ -8,7 +8,7 @@
 
 #include <filesystem>
 
-#include "store-rocks/graph.h"
+#include "store/graph.h"
 #include "tests/store-rocks/graph_test_util.h"
 #include "tests/testutil/status_matchers.h"
 
@@ -39,7 +39,8 @@ class BulkImportTest : public GraphTest {
     SCOPED_TRACE("seed " + std::to_string(kSeed));
     Create(testing::StoreTestSchema());
     StoreProperties props;
-    if (several_dirs) props.data_dirs = {bulk_dir_, bulk_dir_ + "/d1", bulk_dir_ + "/d2"};
+    if (several_dirs)
+      props.raw["quarry.data.dirs"] = CommaList({bulk_dir_, bulk_dir_ + "/d1", bulk_dir_ + "/d2"});
     ASSERT_OK_AND_ASSIGN(bulk_, Graph::Create(bulk_dir_, testing::StoreTestSchema(), props));
     std::vector<Element> existing = testing::RandomStoreElements(kSeed, 600, 120);
     ASSERT_OK_AND_ASSIGN(auto points, graph_->SplitPointsFromSample(existing, 8));

@@ -6,9 +6,9 @@
 #include <gtest/gtest.h>
 
 #include "graph-core/clock.h"
-#include "store-rocks/graph.h"
 #include "store-rocks/internal/rocks_graph.h"
 #include "store-rocks/metadata_format.h"
+#include "store/graph.h"
 #include "tests/store-rocks/graph_test_util.h"
 #include "tests/testutil/status_matchers.h"
 
@@ -127,7 +127,7 @@ class MultiDirDeleteTest : public GraphTest {
   void SetUp() override {
     GraphTest::SetUp();
     StoreProperties props;
-    props.data_dirs = {dir_.string(), (dir_ / "d1").string()};
+    props.raw["quarry.data.dirs"] = CommaList({dir_.string(), (dir_ / "d1").string()});
     Create(StoreTestSchema(), props);
     ASSERT_OK(graph_->SetSplitPoints({"m"}));
     Add({CountEntity("a", 1), CountEntity("z", 2), LinkEdge("a", "z", true, 3),

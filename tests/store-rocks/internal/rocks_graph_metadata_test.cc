@@ -2,8 +2,8 @@
 // checkpoint, prefix listing, and no way to reach the graph's own metadata.
 #include <filesystem>
 
-#include "store-rocks/graph.h"
 #include "store-rocks/metadata_format.h"
+#include "store/graph.h"
 #include "tests/store-rocks/graph_test_util.h"
 #include "tests/testutil/status_matchers.h"
 
@@ -102,7 +102,7 @@ TEST_F(GraphTest, MetadataIsCarriedByCheckpoint) {
 
 TEST_F(GraphTest, MetadataWithSeveralDataDirsLivesWithTheGraphDir) {
   StoreProperties props;
-  props.data_dirs = {dir_.string(), dir_.string() + "/b"};
+  props.raw["quarry.data.dirs"] = CommaList({dir_.string(), dir_.string() + "/b"});
   Create(StoreTestSchema(), props);
   ASSERT_OK(graph_->PutMetadata("job/a", "A"));
   Reopen();

@@ -7,17 +7,20 @@
 #include <random>
 
 #include "graph-core/view.h"
-#include "store-rocks/graph.h"
+#include "store/graph.h"
 #include "tests/store-rocks/graph_test_util.h"
 #include "tests/testutil/status_matchers.h"
 
 namespace quarry {
 namespace {
 
+using ::quarry::testing::CountEntity;
 using ::quarry::testing::Drain;
 using ::quarry::testing::GraphTest;
 using ::quarry::testing::InOrder;
+using ::quarry::testing::LinkEdge;
 using ::quarry::testing::Rocks;
+using ::quarry::testing::StoreTestSchema;
 
 constexpr uint32_t kSeed = 20261121;
 
@@ -59,7 +62,7 @@ class ParallelScanTest : public GraphTest {
   void ReopenWithThreads(int threads) {
     graph_.reset();
     StoreProperties props;
-    props.scan_threads = threads;
+    props.raw["quarry.scan.threads"] = std::to_string(threads);
     ASSERT_OK_AND_ASSIGN(graph_, Graph::Open(dir_.string(), nullptr, &props));
   }
 
@@ -76,7 +79,7 @@ class ParallelScanTest : public GraphTest {
 TEST_F(ParallelScanTest, ShardedParallelScansEqualTheUnshardedSerialScan) {
   SCOPED_TRACE("seed " + std::to_string(kSeed));
   StoreProperties serial;
-  serial.scan_threads = 1;
+  serial.raw["quarry.scan.threads"] = "1";
   Create(testing::StoreTestSchema(), serial);
   std::vector<Element> elements = testing::RandomStoreElements(kSeed, 4000, 300);
   for (size_t i = 0; i < elements.size(); i += 500) {
@@ -103,7 +106,7 @@ TEST_F(ParallelScanTest, ShardedParallelScansEqualTheUnshardedSerialScan) {
 TEST_F(ParallelScanTest, ParallelScansWithAuthsEqualTheSerialScan) {
   SCOPED_TRACE("seed " + std::to_string(kSeed));
   StoreProperties serial;
-  serial.scan_threads = 1;
+  serial.raw["quarry.scan.threads"] = "1";
   Create(testing::VisibilityTestSchema(), serial);
   std::mt19937 rng(kSeed);
   const char* vis[] = {"", "A", "B", "A&B", "A|B"};
@@ -126,7 +129,7 @@ TEST_F(ParallelScanTest, ParallelScansWithAuthsEqualTheSerialScan) {
 
 TEST_F(ParallelScanTest, WritesDuringParallelScansAreNotSeenByThem) {
   StoreProperties props;
-  props.scan_threads = 4;
+  props.raw["quarry.scan.threads"] = "4";
   Create(testing::StoreTestSchema(), props);
   std::vector<Element> elements = testing::RandomStoreElements(kSeed, 2000, 200);
   Add(elements);
@@ -143,3 +146,38 @@ TEST_F(ParallelScanTest, WritesDuringParallelScansAreNotSeenByThem) {
 
 }  // namespace
 }  // namespace quarry
+
+// QueryOptions::view_expanded: the store validates such a view but does not
+// expand it again. An expanded view with no groups asks for nothing; given
+// unexpanded, the same view means every group (Gaffer's empty view).
+class ExpandedViewTest : public GraphTest {};
+
+TEST_F(ExpandedViewTest, AnExpandedViewIsNotExpandedAgain) {
+  Create(StoreTestSchema());
+  Add({CountEntity("a", 3), LinkEdge("a", "b", true, 1)});
+  QueryOptions expanded;
+  expanded.view = View();
+  expanded.view_expanded = true;
+  EXPECT_TRUE(Drain(graph_->GetAllElements(expanded)).empty());
+  QueryOptions unexpanded;
+  unexpanded.view = View();
+  EXPECT_EQ(Drain(graph_->GetAllElements(unexpanded)).size(), 2u);
+  // An expanded view of one group reads that group only.
+  View counts;
+  counts.SetEntity("Count", ViewElementDefinition());
+  expanded.view = counts;
+  std::vector<Element> found = Drain(graph_->GetAllElements(expanded));
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].group(), "Count");
+}
+
+TEST_F(ExpandedViewTest, AnExpandedViewIsStillValidated) {
+  Create(StoreTestSchema());
+  View unknown;
+  unknown.SetEntity("Nope", ViewElementDefinition());
+  QueryOptions options;
+  options.view = unknown;
+  options.view_expanded = true;
+  EXPECT_THAT(graph_->GetAllElements(options),
+              ::quarry::testing::StatusIsWithMessage(StatusCode::kInvalidArgument, "Nope"));
+}

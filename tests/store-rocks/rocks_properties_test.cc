@@ -1,4 +1,4 @@
-#include "store-rocks/store_properties.h"
+#include "store-rocks/rocks_properties.h"
 
 #include "tests/testutil/status_matchers.h"
 
@@ -8,16 +8,16 @@ namespace {
 using ::quarry::testing::StatusIs;
 using ::quarry::testing::StatusIsWithMessage;
 
-TEST(StorePropertiesTest, DefaultsNeedNoKeys) {
-  ASSERT_OK_AND_ASSIGN(StoreProperties p, StoreProperties::Parse("", "store.properties"));
-  EXPECT_EQ(p.key_package, "byteEntity");
+TEST(RocksPropertiesTest, DefaultsNeedNoKeys) {
+  ASSERT_OK_AND_ASSIGN(RocksProperties p, RocksProperties::Parse("", "store.properties"));
+  EXPECT_EQ(p.generic.key_package, "byteEntity");
   EXPECT_EQ(p.durability, Durability::kLog);
   EXPECT_EQ(p.block_cache_bytes, 256ull << 20);
   EXPECT_EQ(p.bloom_bits_per_key, 10);
   EXPECT_TRUE(p.validator_enabled);
 }
 
-TEST(StorePropertiesTest, ReadsGafferAndQuarryKeys) {
+TEST(RocksPropertiesTest, ReadsGafferAndQuarryKeys) {
   const char* text =
       "# a comment\n"
       "gaffer.store.class=uk.gov.gchq.gaffer.accumulostore.AccumuloStore\n"
@@ -29,8 +29,8 @@ TEST(StorePropertiesTest, ReadsGafferAndQuarryKeys) {
       "quarry.data.dirs=/a, /b,\\\n"
       "  /c\n"
       "gaffer.store.accumulo.enable.validator.iterator=false\n";
-  ASSERT_OK_AND_ASSIGN(StoreProperties p, StoreProperties::Parse(text, "store.properties"));
-  EXPECT_EQ(p.key_package, "classic");
+  ASSERT_OK_AND_ASSIGN(RocksProperties p, RocksProperties::Parse(text, "store.properties"));
+  EXPECT_EQ(p.generic.key_package, "classic");
   EXPECT_EQ(p.durability, Durability::kSync);
   EXPECT_EQ(p.block_cache_bytes, 1ull << 30);
   EXPECT_EQ(p.write_buffer_bytes, 8ull << 20);
@@ -39,45 +39,45 @@ TEST(StorePropertiesTest, ReadsGafferAndQuarryKeys) {
   EXPECT_TRUE(p.unknown_keys().empty());
 }
 
-TEST(StorePropertiesTest, BadValuesNameTheKey) {
-  EXPECT_THAT(StoreProperties::Parse("quarry.durability=sometimes", "f"),
+TEST(RocksPropertiesTest, BadValuesNameTheKey) {
+  EXPECT_THAT(RocksProperties::Parse("quarry.durability=sometimes", "f"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "quarry.durability"));
-  EXPECT_THAT(StoreProperties::Parse("quarry.block.cache.size=lots", "f"),
+  EXPECT_THAT(RocksProperties::Parse("quarry.block.cache.size=lots", "f"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "quarry.block.cache.size"));
-  EXPECT_THAT(StoreProperties::Parse("quarry.keypackage=fancy", "f"),
+  EXPECT_THAT(RocksProperties::Parse("quarry.keypackage=fancy", "f"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "fancy"));
-  EXPECT_THAT(StoreProperties::Parse("quarry.bloom.bits=65", "f"),
+  EXPECT_THAT(RocksProperties::Parse("quarry.bloom.bits=65", "f"),
               StatusIs(StatusCode::kInvalidArgument));
   EXPECT_THAT(StoreProperties::FromFile("/nonexistent/store.properties"),
               StatusIs(StatusCode::kNotFound));
 }
 
-TEST(StorePropertiesTest, UnknownQuarryKeysAreReported) {
-  ASSERT_OK_AND_ASSIGN(StoreProperties p, StoreProperties::Parse("quarry.durabilty=sync\n", "f"));
+TEST(RocksPropertiesTest, UnknownQuarryKeysAreReported) {
+  ASSERT_OK_AND_ASSIGN(RocksProperties p, RocksProperties::Parse("quarry.durabilty=sync\n", "f"));
   EXPECT_EQ(p.unknown_keys(), std::vector<std::string>{"quarry.durabilty"});
 }
 
-TEST(StorePropertiesTest, RoundTripsThroughText) {
-  ASSERT_OK_AND_ASSIGN(StoreProperties p,
-                       StoreProperties::Parse("quarry.durability=flush\nquarry.compression=zstd\n"
+TEST(RocksPropertiesTest, RoundTripsThroughText) {
+  ASSERT_OK_AND_ASSIGN(RocksProperties p,
+                       RocksProperties::Parse("quarry.durability=flush\nquarry.compression=zstd\n"
                                               "quarry.data.dirs=/x,/y\n",
                                               "f"));
-  ASSERT_OK_AND_ASSIGN(StoreProperties back, StoreProperties::Parse(p.ToPropertiesText(), "g"));
+  ASSERT_OK_AND_ASSIGN(RocksProperties back, RocksProperties::Parse(p.ToPropertiesText(), "g"));
   EXPECT_EQ(back.durability, Durability::kFlush);
   EXPECT_EQ(back.compression, "zstd");
   EXPECT_EQ(back.data_dirs, p.data_dirs);
 }
 
-TEST(StorePropertiesTest, ScanThreadsDefaultToTheHardwareAndRoundTrip) {
-  ASSERT_OK_AND_ASSIGN(StoreProperties d, StoreProperties::Parse("", "f"));
+TEST(RocksPropertiesTest, ScanThreadsDefaultToTheHardwareAndRoundTrip) {
+  ASSERT_OK_AND_ASSIGN(RocksProperties d, RocksProperties::Parse("", "f"));
   EXPECT_EQ(d.scan_threads, 0);
   EXPECT_GE(d.EffectiveScanThreads(), 1);
-  ASSERT_OK_AND_ASSIGN(StoreProperties p, StoreProperties::Parse("quarry.scan.threads=3\n", "f"));
+  ASSERT_OK_AND_ASSIGN(RocksProperties p, RocksProperties::Parse("quarry.scan.threads=3\n", "f"));
   EXPECT_EQ(p.EffectiveScanThreads(), 3);
   EXPECT_TRUE(p.unknown_keys().empty());
-  ASSERT_OK_AND_ASSIGN(StoreProperties back, StoreProperties::Parse(p.ToPropertiesText(), "g"));
+  ASSERT_OK_AND_ASSIGN(RocksProperties back, RocksProperties::Parse(p.ToPropertiesText(), "g"));
   EXPECT_EQ(back.scan_threads, 3);
-  EXPECT_THAT(StoreProperties::Parse("quarry.scan.threads=-1\n", "f"),
+  EXPECT_THAT(RocksProperties::Parse("quarry.scan.threads=-1\n", "f"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "quarry.scan.threads"));
 }
 

@@ -1,9 +1,9 @@
-#include "graph-core/internal/base64.h"
+#include "graph-core/base64.h"
 
 #include <array>
 #include <cstdint>
 
-namespace quarry::internal {
+namespace quarry {
 namespace {
 
 constexpr std::string_view kAlphabet =
@@ -45,7 +45,8 @@ std::string Base64Encode(std::string_view bytes) {
   return out;
 }
 
-std::optional<std::string> Base64Decode(std::string_view text) {
+std::optional<std::string> Base64Decode(std::string_view text, Base64Padding required) {
+  if (required == Base64Padding::kRequired && text.size() % 4 != 0) return std::nullopt;
   // Strip up to two '=' of padding; the padded length must be a multiple of 4.
   size_t padding = 0;
   while (!text.empty() && text.back() == '=' && padding < 2) {
@@ -71,4 +72,4 @@ std::optional<std::string> Base64Decode(std::string_view text) {
   return out;
 }
 
-}  // namespace quarry::internal
+}  // namespace quarry

@@ -1,10 +1,8 @@
-// StoreProperties: a graph's storage settings, read from a Gaffer-style Java
-// .properties file (store.properties). Every key is optional; defaults suit a
-// single machine.
+// RocksProperties: the rocks store's settings, read from the store-specific
+// keys of StoreProperties (store/store_properties.h, which also holds the
+// keys every store reads: quarry.store, the key-package).
 //
-// Recognised keys (Gaffer's name where one exists, else quarry.*):
-//   gaffer.store.accumulo.keypackage.class | quarry.keypackage
-//       byteEntity (default) | classic | Gaffer's key-package class names
+// Recognised keys:
 //   quarry.durability           none | log (default) | flush | sync
 //       none: no WAL (an acknowledged write may be lost on a crash);
 //       log: WAL written, not fsynced (survives a process crash);
@@ -21,20 +19,20 @@
 //       Create: reopening with another list is refused.
 //   quarry.scan.threads         threads scanning shards in parallel (default 0:
 //       the hardware concurrency; 1 = serial scans)
+//   quarry.max.successive.merges  write-time folding (store-rocks/hot_key_options.h)
 //   gaffer.store.accumulo.enable.validator.iterator   true (default) | false
-// Unknown keys are kept (Gaffer ignores what it does not know) and listed by
-// unknown_keys() so the CLI can warn about typos.
 //
 // Thread safety: a plain value type.
 #pragma once
 
+#include <array>
 #include <cstdint>
-#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "graph-core/status.h"
+#include "store/store_properties.h"
 
 namespace quarry {
 
@@ -42,8 +40,21 @@ enum class Durability { kNone, kLog, kFlush, kSync };
 
 std::string_view ToString(Durability d);
 
-struct StoreProperties {
-  std::string key_package = "byteEntity";
+// The keys above (for StoreProperties::UnknownKeys).
+inline constexpr std::array<std::string_view, 10> kRocksPropertyKeys = {
+    "quarry.durability",
+    "quarry.block.cache.size",
+    "quarry.write.buffer.size",
+    "quarry.compression",
+    "quarry.bloom.bits",
+    "quarry.background.jobs",
+    "quarry.data.dirs",
+    "quarry.scan.threads",
+    "quarry.max.successive.merges",
+    "gaffer.store.accumulo.enable.validator.iterator"};
+
+struct RocksProperties {
+  StoreProperties generic;  // As given; its raw map holds the keys above.
   Durability durability = Durability::kLog;
   uint64_t block_cache_bytes = 256ull << 20;
   uint64_t write_buffer_bytes = 64ull << 20;
@@ -53,21 +64,20 @@ struct StoreProperties {
   std::vector<std::string> data_dirs;
   int scan_threads = 0;  // 0: the hardware concurrency.
   bool validator_enabled = true;
-  std::map<std::string, std::string> raw;  // Every key as read.
 
   // scan_threads, or the hardware concurrency (at least 1) when 0.
   int EffectiveScanThreads() const;
 
-  // Keys present in `raw` that Quarry does not recognise.
+  // Keys present in generic.raw that no store setting names.
   std::vector<std::string> unknown_keys() const;
 
-  // Parses .properties text. InvalidArgument naming the key and the bad
-  // value; `source` (a file name) prefixes messages.
-  static Result<StoreProperties> Parse(std::string_view text, std::string_view source);
-  // Reads and parses a file; NotFound if it does not exist.
-  static Result<StoreProperties> FromFile(const std::string& path);
+  // Reads the keys above from `properties`. InvalidArgument naming the key
+  // and the bad value, prefixed with properties.source.
+  static Result<RocksProperties> From(const StoreProperties& properties);
+  // StoreProperties::Parse, then From.
+  static Result<RocksProperties> Parse(std::string_view text, std::string_view source);
 
-  // Renders back as .properties text (recognised keys with their values).
+  // Renders back as .properties text (every key with its value).
   std::string ToPropertiesText() const;
 };
 

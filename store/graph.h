@@ -1,35 +1,25 @@
-// Graph: a Gaffer graph stored in RocksDB — Gaffer's AccumuloStore with
-// RocksDB in Accumulo's place.
+// Graph: a Gaffer graph in a store — the interface operations, the server
+// and the CLI program against, whichever store holds the graph
+// (shared/design.md "Growing the house"). store-rocks/ implements it over
+// RocksDB (store-rocks/rocks_store.h describes its storage); a RADOS store
+// will implement it too. This folder includes neither RocksDB, TBB nor
+// librados (tests/layers_check.py enforces it).
 //
-// A graph lives in one directory: RocksDB data (a column family per schema
-// group), and in the metadata column family the schema JSON, key-package
-// name, key/value format version, split points and data directories —
-// everything needed to reopen it.
+// A graph lives at a location (a directory for the rocks store) and keeps
+// there everything needed to reopen it: the schema, the key-package, split
+// points, store settings and the callers' metadata. Which store holds a new
+// graph is chosen by the store property quarry.store (store/store_factory.h
+// keeps the registered stores; Create and Open dispatch through it).
 //
-// Shards: contiguous key ranges cut at the persisted split points (at the
-// start of the split point's first vertex, so a vertex's rows never
-// straddle two shards; store-rocks/internal/shard_map.h). By default one
-// RocksDB instance (the graph dir) holds every shard; with several data
-// directories (quarry.data.dirs) there is one instance per directory and
-// shard i lives in instance i % n. Shards are the unit of parallel scan and
-// of bulk import files.
-//
-// Writes: elements -> key-package -> every element validated and encoded,
-// then one RocksDB WriteBatch per instance (so an invalid request stores
-// nothing; a request is atomic within an instance, not across instances;
-// durable when acknowledged per the durability property). Aggregated groups
-// use Merge; the merge operator applies the schema's ingest aggregators.
-// Non-aggregated groups keep every element.
-// Reads: ranges from the key-package, cut by shard -> RocksDB iterators on
-// each shard's instance -> the iterator stack (validation, visibility,
-// direction, view filters, query-time aggregation, transforms) -> elements,
-// streamed with bounded memory. Shards are scanned concurrently
-// (quarry.scan.threads) and emitted in shard order, so results are identical
-// to a serial scan.
+// Writes: every element validated and encoded by the graph's key-package
+// (keypackages/), stored atomically per request (an invalid request stores
+// nothing). Reads: the iterator stack (iterators/: validation, visibility,
+// direction, view filters, query-time aggregation, transforms) over the
+// stored rows, streamed with bounded memory; shards are read concurrently
+// and emitted in shard order, so results are identical to a serial scan.
 //
 // Thread safety: all methods are safe to call concurrently. Streams returned
-// by reads read one snapshot per instance, taken together, and must not
-// outlive the Graph.
+// by reads read one snapshot, and must not outlive the Graph.
 #pragma once
 
 #include <cstdint>
@@ -50,7 +40,7 @@
 #include "iterators/visibility.h"
 #include "keypackages/key_package.h"
 #include "schema/schema.h"
-#include "store-rocks/store_properties.h"
+#include "store/store_properties.h"
 
 namespace quarry {
 
@@ -66,6 +56,10 @@ struct AddElementsResult {
 
 struct QueryOptions {
   std::optional<View> view;  // Absent: every group, no filters (Gaffer's null view).
+  // The view is already expanded for the graph's schema (View::Expanded):
+  // operations expands it once, naming the operation's JSON path in errors,
+  // and the store then only validates it. False: the store expands it.
+  bool view_expanded = false;
   IncludeIncomingOutgoing include_incoming_outgoing = IncludeIncomingOutgoing::kEither;
   DirectedType directed_type = DirectedType::kEither;
   bool seed_matching_equal = false;  // Gaffer v1 seedMatching EQUAL.
@@ -73,7 +67,7 @@ struct QueryOptions {
 };
 
 struct GroupStats {
-  uint64_t estimated_keys = 0;         // RocksDB's estimate of live keys.
+  uint64_t estimated_keys = 0;         // The store's estimate of live keys.
   uint64_t live_bytes = 0;             // Approximate on-disk size.
   uint64_t deleted_by_validation = 0;  // Removed by the compaction filter since open.
   uint64_t validation_errors = 0;      // Cells the filter could not judge (kept) since open.
@@ -85,19 +79,29 @@ struct GraphStats {
   std::vector<std::string> split_points;  // Escaped keys, sorted.
   std::string key_package;
   std::string path;
+  std::string store;  // The quarry.store name of the store holding the graph.
+  // The store's effective settings (store property key -> value, defaults
+  // included), for display (`quarry info`).
+  std::map<std::string, std::string> settings;
 };
 
 class Graph {
  public:
-  // Creates a graph in `dir` (which must not hold one). AlreadyExists if it does.
+  // Creates a graph in `dir` (which must not hold one) in the store that
+  // `properties` name (quarry.store; store/store_factory.h). AlreadyExists if
+  // `dir` holds a graph; InvalidArgument naming the key for a store that is
+  // not registered or a bad store setting.
   static Result<std::unique_ptr<Graph>> Create(const std::string& dir,
                                                std::shared_ptr<const Schema> schema,
                                                const StoreProperties& properties);
 
-  // Opens an existing graph. With `schema`, applies the migration rules
-  // (store-rocks/schema_migration.h) and stores the new schema; without, uses
-  // the stored one. FailedPrecondition on a refused change or a key-package
-  // mismatch (properties naming another package); NotFound if no graph.
+  // Opens an existing graph. With `properties`, in the store they name;
+  // without, in the registered store that finds a graph in `dir` (a graph
+  // made before quarry.store existed is a rocks graph). With `schema`,
+  // applies the migration rules (store/schema_migration.h) and stores the new
+  // schema; without, uses the stored one. FailedPrecondition on a refused
+  // change or a key-package mismatch (properties naming another package);
+  // NotFound if no graph.
   static Result<std::unique_ptr<Graph>> Open(const std::string& dir,
                                              std::shared_ptr<const Schema> schema = nullptr,
                                              const StoreProperties* properties = nullptr);
@@ -133,7 +137,7 @@ class Graph {
   // its other properties are ignored. Elements not stored are no-ops.
   // InvalidArgument naming the index and group for a group not in the
   // schema (nothing is deleted). Applied whole or not at all, also across
-  // data directories and crashes (store-rocks/internal/rocks_graph_delete.cc);
+  // data directories and crashes (rocks: store-rocks/internal/rocks_graph_delete.cc);
   // writes and new scans wait meanwhile, so a scan sees all or none of it.
   virtual Status DeleteElements(std::span<const Element> elements) = 0;
   // Removes every element of every group (Gaffer's DeleteAllData); the
@@ -156,7 +160,7 @@ class Graph {
 
   virtual Result<GraphStats> Stats() const = 0;
 
-  // A consistent copy of the graph in `dir` (RocksDB checkpoint; Accumulo's
+  // A consistent copy of the graph in `dir` (rocks: a RocksDB checkpoint; Accumulo's
   // clone table). `dir` must not exist. With several data directories,
   // instance i > 0 is copied into `dir`/data-<i> and the copy's metadata
   // names those, so Open(dir) opens the copy on its own. Writes wait while
@@ -189,7 +193,7 @@ class Graph {
 
   // Durable key/values for the layers above (job details and results, named
   // operations and views), kept in the graph's metadata under a reserved
-  // prefix (store-rocks/metadata_format.h kUserMetadataPrefix), so no key
+  // prefix (rocks: store-rocks/metadata_format.h kUserMetadataPrefix), so no key
   // can collide with the graph's own metadata. Keys and values are any
   // bytes; a key must not be empty (InvalidArgument). Put and Delete are
   // synced before they return; Checkpoint copies the entries. Get: nullopt

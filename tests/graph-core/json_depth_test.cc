@@ -1,4 +1,4 @@
-#include "server/internal/json_guard.h"
+#include "graph-core/json_depth.h"
 
 #include <gtest/gtest.h>
 
@@ -6,11 +6,24 @@
 
 #include "tests/testutil/status_matchers.h"
 
-namespace quarry::server_internal {
+namespace quarry {
 namespace {
 
 using ::quarry::testing::StatusIs;
 using ::quarry::testing::StatusIsWithMessage;
+
+// One scanner: CheckJsonDepth refuses what JsonNestingDepth measures.
+TEST(JsonDepthTest, MeasuresTheDeepestNesting) {
+  EXPECT_EQ(JsonNestingDepth("1", 10), 0);
+  EXPECT_EQ(JsonNestingDepth("[[],{\"a\":[1]}]", 10), 3);
+  EXPECT_EQ(JsonNestingDepth(R"(["\"[[[", "\\", [2]])", 10), 2);
+  EXPECT_EQ(JsonNestingDepth("[[[[[[", 3), 4);  // Stops early.
+  size_t at = 0;
+  EXPECT_EQ(JsonNestingDepth("[ [[[", 2, &at), 3);
+  EXPECT_EQ(at, 3u);  // The third '['.
+  EXPECT_EQ(JsonNestingDepth("[1]", 2, &at), 1);
+  EXPECT_EQ(at, 3u);  // Not exceeded: the text's size.
+}
 
 TEST(JsonGuardTest, AcceptsDepthAtTheLimit) {
   EXPECT_OK(CheckJsonDepth("[[[1]]]", 3));
@@ -20,6 +33,11 @@ TEST(JsonGuardTest, AcceptsDepthAtTheLimit) {
 TEST(JsonGuardTest, RefusesOneLevelTooDeep) {
   EXPECT_THAT(CheckJsonDepth("[[[[1]]]]", 3),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "deeper than 3"));
+  EXPECT_THAT(CheckJsonDepth("[[[[1]]]]", 3),
+              StatusIsWithMessage(StatusCode::kInvalidArgument,
+                                  "operation JSON nests deeper than 3 levels (at byte 3)"));
+  EXPECT_THAT(CheckJsonDepth("[[1]]", 1, "value"),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "value nests deeper than 1"));
 }
 
 TEST(JsonGuardTest, RefusesTwoHundredThousandLevels) {
@@ -36,4 +54,4 @@ TEST(JsonGuardTest, IgnoresBracketsInsideStrings) {
 }
 
 }  // namespace
-}  // namespace quarry::server_internal
+}  // namespace quarry

@@ -1,4 +1,4 @@
-#include "store-rocks/schema_migration.h"
+#include "store/schema_migration.h"
 
 namespace quarry {
 namespace {

@@ -1,10 +1,10 @@
-#include "graph-core/internal/base64.h"
+#include "graph-core/base64.h"
 
 #include <gtest/gtest.h>
 
 #include <random>
 
-namespace quarry::internal {
+namespace quarry {
 namespace {
 
 // RFC 4648 §10 test vectors.
@@ -53,5 +53,19 @@ TEST(Base64Test, RandomRoundTrips) {
   }
 }
 
+// kRequired: only the padded form (RFC 7617 credentials, split points).
+TEST(Base64Test, RequiredPaddingRefusesUnpaddedLengths) {
+  EXPECT_EQ(Base64Decode("Zm9vYg==", Base64Padding::kRequired), "foob");
+  EXPECT_EQ(Base64Decode("Zm9v", Base64Padding::kRequired), "foo");
+  EXPECT_EQ(Base64Decode("", Base64Padding::kRequired), "");
+  EXPECT_EQ(Base64Decode("Zm9vYg", Base64Padding::kRequired), std::nullopt);
+  EXPECT_EQ(Base64Decode("Zm9", Base64Padding::kRequired), std::nullopt);
+  EXPECT_EQ(Base64Decode("Zm9vYg"), "foob");  // The lenient default reads it.
+  for (const char* bad :
+       {"Zg==Zm9v", "Z=g=", "Zm=v", "====", "Zm9*", "Z", "Zg=", "Z===", "Zg==Zg==", "=Zm9"}) {
+    EXPECT_EQ(Base64Decode(bad, Base64Padding::kRequired), std::nullopt) << bad;
+  }
+}
+
 }  // namespace
-}  // namespace quarry::internal
+}  // namespace quarry

@@ -1,0 +1,105 @@
+#include "store/store_factory.h"
+
+#include <deque>
+#include <mutex>
+
+namespace quarry {
+namespace {
+
+// Drivers are never removed, so pointers into a deque stay valid.
+struct Registry {
+  std::mutex mu;
+  std::deque<StoreDriver> drivers;
+};
+
+Registry& TheRegistry() {
+  static Registry* registry = new Registry();  // Never destroyed: used until exit.
+  return *registry;
+}
+
+std::string JoinNames(const std::vector<std::string>& names) {
+  if (names.empty()) return "none registered";
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i) out += (i ? ", " : "") + names[i];
+  return out;
+}
+
+}  // namespace
+
+Status RegisterStore(StoreDriver driver) {
+  if (driver.name.empty() || !driver.holds_graph || !driver.create || !driver.open) {
+    return InvalidArgumentError(
+        "RegisterStore: a store needs a name, holds_graph, create and open");
+  }
+  Registry& r = TheRegistry();
+  std::lock_guard<std::mutex> lock(r.mu);
+  for (const StoreDriver& d : r.drivers) {
+    if (d.name == driver.name) {
+      return AlreadyExistsError("store '" + driver.name + "' is already registered");
+    }
+  }
+  r.drivers.push_back(std::move(driver));
+  return Status::OK();
+}
+
+std::vector<std::string> RegisteredStores() {
+  Registry& r = TheRegistry();
+  std::lock_guard<std::mutex> lock(r.mu);
+  std::vector<std::string> names;
+  for (const StoreDriver& d : r.drivers) names.push_back(d.name);
+  return names;
+}
+
+Result<const StoreDriver*> FindStore(const StoreProperties& properties) {
+  {
+    Registry& r = TheRegistry();
+    std::lock_guard<std::mutex> lock(r.mu);
+    for (const StoreDriver& d : r.drivers) {
+      if (d.name == properties.store) return &d;
+    }
+  }
+  return StoreSettingError(
+      properties,
+      InvalidArgumentError(std::string(kStoreKey) + ": unknown store '" + properties.store +
+                           "' (valid: " + JoinNames(RegisteredStores()) + ")"));
+}
+
+std::vector<std::string> UnknownStoreKeys(const StoreProperties& properties) {
+  Result<const StoreDriver*> driver = FindStore(properties);
+  if (!driver.ok()) return properties.UnknownKeys({});
+  return properties.UnknownKeys((*driver)->property_keys);
+}
+
+Result<std::unique_ptr<Graph>> Graph::Create(const std::string& dir,
+                                             std::shared_ptr<const Schema> schema,
+                                             const StoreProperties& properties) {
+  QUARRY_ASSIGN_OR_RETURN(const StoreDriver* driver, FindStore(properties));
+  return driver->create(dir, std::move(schema), properties);
+}
+
+Result<std::unique_ptr<Graph>> Graph::Open(const std::string& dir,
+                                           std::shared_ptr<const Schema> schema,
+                                           const StoreProperties* properties) {
+  if (properties != nullptr) {
+    QUARRY_ASSIGN_OR_RETURN(const StoreDriver* driver, FindStore(*properties));
+    return driver->open(dir, std::move(schema), properties);
+  }
+  const StoreDriver* holder = nullptr;
+  {
+    Registry& r = TheRegistry();
+    std::lock_guard<std::mutex> lock(r.mu);
+    if (r.drivers.empty()) {
+      return FailedPreconditionError("no store is registered (RegisterBuiltinStores not called)");
+    }
+    for (const StoreDriver& d : r.drivers) {
+      if (d.holds_graph(dir)) {
+        holder = &d;
+        break;
+      }
+    }
+  }
+  if (holder == nullptr) return NotFoundError("no graph in " + dir);
+  return holder->open(dir, std::move(schema), nullptr);
+}
+
+}  // namespace quarry

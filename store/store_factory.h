@@ -1,0 +1,62 @@
+// The store factory: the stores a process can hold graphs in, by their
+// quarry.store name (store/store_properties.h), and the dispatch behind
+// Graph::Create and Graph::Open.
+//
+// Stores are registered explicitly, once, by the program before it creates
+// or opens a graph: stores/builtin_stores.h (RegisterBuiltinStores) is the
+// one place that links the concrete stores and registers them; the quarry
+// binary's main, the benches and the test mains call it. (No static
+// initialisers: the linker may drop an unreferenced object file of a static
+// library, and a store would silently be missing.)
+//
+// Thread safety: the registry is guarded by a mutex; registering and
+// dispatching may happen concurrently.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "graph-core/status.h"
+#include "schema/schema.h"
+#include "store/graph.h"
+#include "store/store_properties.h"
+
+namespace quarry {
+
+struct StoreDriver {
+  std::string name;  // Its quarry.store value, e.g. "rocks".
+  // Its store-specific property keys (for StoreProperties::UnknownKeys).
+  std::vector<std::string_view> property_keys;
+  // Whether `location` holds a graph of this store (Open without properties
+  // asks each store in registration order).
+  std::function<bool(const std::string& location)> holds_graph;
+  // Graph::Create and Graph::Open for this store (their contracts).
+  std::function<Result<std::unique_ptr<Graph>>(const std::string& location,
+                                               std::shared_ptr<const Schema> schema,
+                                               const StoreProperties& properties)>
+      create;
+  std::function<Result<std::unique_ptr<Graph>>(const std::string& location,
+                                               std::shared_ptr<const Schema> schema,
+                                               const StoreProperties* properties)>
+      open;
+};
+
+// Adds a store. AlreadyExists if one of that name is registered (the
+// registry is unchanged); InvalidArgument if a field is empty.
+Status RegisterStore(StoreDriver driver);
+
+// The registered stores' names, in registration order.
+std::vector<std::string> RegisteredStores();
+
+// The store `properties` name (quarry.store). InvalidArgument naming the key,
+// the value and the registered stores if none has that name.
+Result<const StoreDriver*> FindStore(const StoreProperties& properties);
+
+// Keys in `properties` that neither every store nor the named store reads
+// (for warnings about typos). An unregistered store's keys are all unknown.
+std::vector<std::string> UnknownStoreKeys(const StoreProperties& properties);
+
+}  // namespace quarry
