@@ -1,5 +1,7 @@
 #include "store-rocks/prefix_extractor.h"
 
+#include "keypackages/key_format.h"
+
 #include <gtest/gtest.h>
 
 #include <string>
@@ -42,10 +44,11 @@ TEST(RowPrefixTransformTest, DomainRules) {
   EXPECT_STREQ(t.Name(), "quarry.row_prefix.v1");
 }
 
-TEST(RowPrefixTransformTest, DistinctSuffixDoesNotChangeThePrefix) {
+TEST(RowPrefixTransformTest, InsertIdDoesNotChangeThePrefix) {
   RowPrefixTransform t;
   std::string key = "V\x00\x01\x00g\x00\x00"s;
-  std::string suffixed = key + "\x00\x00\x00\x00\x00\x00\x00\x00\x07"s;
+  std::string suffixed = key;
+  AppendInsertId(7, &suffixed);
   EXPECT_EQ(t.Transform(S(suffixed)), t.Transform(S(key)));
 }
 
