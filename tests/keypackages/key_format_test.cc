@@ -70,7 +70,7 @@ TEST(KeyFormatTest, SplitKeyTakesTheInsertIdOffFirst) {
   EXPECT_EQ(p.column_qualifier, "");
   EXPECT_EQ(p.visibility, "v");
   ASSERT_OK_AND_ASSIGN(size_t n, RowAndGroupLength(stored));
-  EXPECT_EQ(n, 5u);
+  EXPECT_EQ(n, 6u);  // "A 00 01" 00 "g" 00.
   EXPECT_EQ(WithoutInsertId(stored), key);
   EXPECT_EQ(WithoutInsertId(key), key);
   ASSERT_OK_AND_ASSIGN(KeyParts plain, SplitKey(key));
@@ -119,7 +119,7 @@ TEST(KeyFormatTest, PersistedFlagValuesAreGaffers) {
   EXPECT_EQ(static_cast<int>(ClassicFlag::kUndirected), 1);
   EXPECT_EQ(static_cast<int>(ClassicFlag::kDirectedSourceFirst), 2);
   EXPECT_EQ(static_cast<int>(ClassicFlag::kDirectedDestinationFirst), 3);
-  EXPECT_EQ(kKeyFormatVersion, 1u);
+  EXPECT_EQ(kKeyFormatVersion, 2u);  // 2: the insert id (issue 13); 1 is rewritten on open.
   EXPECT_EQ(kRowPrefixExtractorName, "quarry.RowPrefix.1");
 }
 

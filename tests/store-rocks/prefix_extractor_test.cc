@@ -1,10 +1,10 @@
 #include "store-rocks/prefix_extractor.h"
 
-#include "keypackages/key_format.h"
-
 #include <gtest/gtest.h>
 
 #include <string>
+
+#include "keypackages/key_format.h"
 
 namespace quarry {
 namespace {

@@ -28,7 +28,7 @@ class RocksKvIteratorTest : public ::testing::Test {
     plugins.prefix_extractor = NewRowPrefixTransform();
     ASSERT_OK_AND_ASSIGN(db_,
                          RocksInstance::Open(dir_, StoreProperties(),
-                                             {{"plain", plugins}, {"distinct", plugins}}));
+                                             {{"plain", plugins}, {"distinct", plugins}}, true));
   }
   void TearDown() override {
     db_.reset();
