@@ -98,8 +98,8 @@ rocksdb::CompactionFilter::Decision ValidationCompactionFilter::Record(bool vali
 }
 
 ValidationCompactionFilterFactory::ValidationCompactionFilterFactory(
-    std::shared_ptr<const KeyPackage> package, const SchemaElementDefinition* def,
-    bool insert_ids, std::shared_ptr<ValidationCounters> counters)
+    std::shared_ptr<const KeyPackage> package, const SchemaElementDefinition* def, bool insert_ids,
+    std::shared_ptr<ValidationCounters> counters)
     : package_(std::move(package)),
       def_(def),
       insert_ids_(insert_ids),
@@ -108,8 +108,7 @@ ValidationCompactionFilterFactory::ValidationCompactionFilterFactory(
 std::unique_ptr<rocksdb::CompactionFilter>
 ValidationCompactionFilterFactory::CreateCompactionFilter(
     const rocksdb::CompactionFilter::Context& /*context*/) {
-  return std::make_unique<ValidationCompactionFilter>(package_, def_, insert_ids_,
-                                                      counters_);
+  return std::make_unique<ValidationCompactionFilter>(package_, def_, insert_ids_, counters_);
 }
 
 }  // namespace quarry

@@ -111,10 +111,10 @@ Status UpgradeKeyFormat(const std::vector<std::unique_ptr<RocksInstance>>& dbs,
     }
   }
   QUARRY_RETURN_IF_ERROR(dbs[0]->PutMeta(kMetaKeyFormat, std::to_string(kKeyFormatVersion)));
-  return FromRocks(dbs[0]->db()->Delete(rocksdb::WriteOptions(), dbs[0]->metadata(),
-                                        rocksdb::Slice(kMetaDistinctFormat.data(),
-                                                       kMetaDistinctFormat.size())),
-                   "removing quarry.distinct_format");
+  return FromRocks(
+      dbs[0]->db()->Delete(rocksdb::WriteOptions(), dbs[0]->metadata(),
+                           rocksdb::Slice(kMetaDistinctFormat.data(), kMetaDistinctFormat.size())),
+      "removing quarry.distinct_format");
 }
 
 // True if the properties name a key-package rather than carry the default.
@@ -272,7 +272,8 @@ Result<std::unique_ptr<Graph>> RocksGraph::Open(const std::string& dir,
   QUARRY_RETURN_IF_ERROR(g->FinishPendingDelete(meta));
   QUARRY_RETURN_IF_ERROR(g->LoadShards(meta));
   QUARRY_ASSIGN_OR_RETURN(g->created_time_ms_, CreatedTime(meta));
-  if (key_format != kKeyFormatVersion) QUARRY_RETURN_IF_ERROR(UpgradeKeyFormat(g->dbs_, g->groups_));
+  if (key_format != kKeyFormatVersion)
+    QUARRY_RETURN_IF_ERROR(UpgradeKeyFormat(g->dbs_, g->groups_));
   if (new_schema) QUARRY_RETURN_IF_ERROR(g->dbs_[0]->PutMeta(kMetaSchema, schema->json().dump()));
   if (value_format != kValueFormatVersion) {  // Values of this version may be written from now.
     QUARRY_RETURN_IF_ERROR(

@@ -67,11 +67,10 @@ TEST_F(RocksKvIteratorTest, HonoursInclusiveAndExclusiveBounds) {
                         "b\x00"
                         "1"s})
     Put("plain", k, k);
-  EXPECT_EQ(Scan("plain",
-                 ClosedRange("a\x00"
-                             "1"s,
-                             "a\x00"
-                             "2"s)),
+  EXPECT_EQ(Scan("plain", ClosedRange("a\x00"
+                                      "1"s,
+                                      "a\x00"
+                                      "2"s)),
             (KVs{{"a\x00"
                   "1"s,
                   "a\x00"
@@ -87,14 +86,13 @@ TEST_F(RocksKvIteratorTest, HonoursInclusiveAndExclusiveBounds) {
       "3"s);
   open.start_inclusive = false;
   EXPECT_EQ(Scan("plain", open), (KVs{{"a\x00"
-                                              "2"s,
-                                              "a\x00"
-                                              "2"s}}));
+                                       "2"s,
+                                       "a\x00"
+                                       "2"s}}));
   // A prefix range (prefix bloom mode) and an unbounded one (total order).
   EXPECT_EQ(Scan("plain", KeyRange::Prefix("a\x00"s)).size(), 3u);
-  EXPECT_EQ(Scan("plain",
-                 RangeFrom("a\x00"
-                           "2"s))
+  EXPECT_EQ(Scan("plain", RangeFrom("a\x00"
+                                    "2"s))
                 .size(),
             3u);
   EXPECT_EQ(Scan("plain", KeyRange::All()).size(), 4u);
@@ -164,7 +162,8 @@ class RocksContractDb {
     plugins.prefix_extractor = NewRowPrefixTransform();
     db_ = RocksInstance::Open(dir_, StoreProperties(), {{"g", plugins}}, true).value();
     for (const auto& [key, value] : data) {
-      EXPECT_OK(FromRocks(db_->db()->Put(db_->write_options(), db_->Group("g"), key, value), "put"));
+      EXPECT_OK(
+          FromRocks(db_->db()->Put(db_->write_options(), db_->Group("g"), key, value), "put"));
     }
   }
   KvMap data_;
@@ -204,8 +203,8 @@ KvMap RandomInsertKeys(std::mt19937& rng) {
     } else {
       key += "\x02\x00"s + static_cast<char>('a' + rng() % 3) + "\x00\x02"s;
     }
-    key += "\x00g\x00"s + (rng() % 2 == 0 ? "" : "\x01\x02") + '\x00' +
-           (rng() % 3 == 0 ? "vis" : "");
+    key +=
+        "\x00g\x00"s + (rng() % 2 == 0 ? "" : "\x01\x02") + '\x00' + (rng() % 3 == 0 ? "vis" : "");
     for (int copies = 1 + rng() % 3; copies > 0; --copies) {
       std::string stored = key;
       AppendInsertId(next_id++, &stored);
@@ -235,8 +234,7 @@ INSTANTIATE_TEST_SUITE_P(
                                       KvMap data;
                                       int n = rng() % 30;
                                       for (int i = 0; i < n; ++i)
-                                        data[::quarry::testing::RandomKey(rng)] =
-                                            std::to_string(i);
+                                        data[::quarry::testing::RandomKey(rng)] = std::to_string(i);
                                       return data;
                                     })),
     ::quarry::testing::ContractName);

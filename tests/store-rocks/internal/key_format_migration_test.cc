@@ -110,8 +110,8 @@ TEST_F(RewriteTest, KeyOfNeitherVersionIsDataLoss) {
 class KeyFormat1GraphTest : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
-    const std::filesystem::path fixtures = std::filesystem::path(QUARRY_TEST_FIXTURES_DIR) /
-                                           "key_format_v1";
+    const std::filesystem::path fixtures =
+        std::filesystem::path(QUARRY_TEST_FIXTURES_DIR) / "key_format_v1";
     tmp_ = std::filesystem::temp_directory_path() /
            ("quarry_v1_graph_" + std::to_string(std::random_device()()));
     std::filesystem::create_directories(tmp_);
@@ -186,8 +186,8 @@ TEST_P(KeyFormat1GraphTest, IsRewrittenToTheCurrentFormatOnOpen) {
     RocksGraph& rocks = Rocks(*old);
     EXPECT_EQ(rocks.instance().GetMeta(kMetaKeyFormat).value(), std::to_string(kKeyFormatVersion));
     EXPECT_THAT(rocks.instance().GetMeta(kMetaDistinctFormat), StatusIs(StatusCode::kNotFound));
-    std::unique_ptr<rocksdb::Iterator> it(rocks.instance().db()->NewIterator(
-        rocksdb::ReadOptions(), rocks.group("Visit")->cfs[0]));
+    std::unique_ptr<rocksdb::Iterator> it(
+        rocks.instance().db()->NewIterator(rocksdb::ReadOptions(), rocks.group("Visit")->cfs[0]));
     size_t keys = 0;
     for (it->SeekToFirst(); it->Valid(); it->Next(), ++keys) {
       EXPECT_TRUE(HasInsertId(std::string_view(it->key().data(), it->key().size())));
@@ -195,10 +195,10 @@ TEST_P(KeyFormat1GraphTest, IsRewrittenToTheCurrentFormatOnOpen) {
     EXPECT_EQ(keys, 6u + 5u);  // Each non-loop edge under two rows.
     // New inserts join the old ones.
     AddElementsResult added;
-    ASSERT_OK(old->AddElements(std::span<const Element>(&elements_[3], 1), AddElementsOptions(),
-                               &added));
-    ASSERT_OK(fresh_->AddElements(std::span<const Element>(&elements_[3], 1),
-                                  AddElementsOptions(), &added));
+    ASSERT_OK(
+        old->AddElements(std::span<const Element>(&elements_[3], 1), AddElementsOptions(), &added));
+    ASSERT_OK(fresh_->AddElements(std::span<const Element>(&elements_[3], 1), AddElementsOptions(),
+                                  &added));
   }
   ASSERT_OK_AND_ASSIGN(std::unique_ptr<Graph> reopened, Graph::Open(old_dir_));
   EXPECT_EQ(Queries(*reopened), Queries(*fresh_));
