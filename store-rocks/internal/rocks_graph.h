@@ -50,9 +50,9 @@ class BulkFiles;   // rocks_graph_bulk.cc
 
 struct GroupState {
   const SchemaElementDefinition* def = nullptr;
-  rocksdb::ColumnFamilyHandle* cf = nullptr;      // Instance 0's, as cfs[0].
-  std::vector<rocksdb::ColumnFamilyHandle*> cfs;  // Per instance; owned by them.
-  bool insert_ids = false;  // Keys end with an insert id (PropertyLayout::keys_carry_insert_id).
+  rocksdb::ColumnFamilyHandle* cf = nullptr;                 // Instance 0's, as cfs[0].
+  std::vector<rocksdb::ColumnFamilyHandle*> cfs;             // Per instance; owned by them.
+  bool insert_ids = false;                                   // Keys end with an insert id.
   std::shared_ptr<AggregatingMergeOperator> merge_operator;  // Null if !def->aggregate().
   std::shared_ptr<ValidationCounters> counters;
 };
