@@ -95,10 +95,10 @@ class CombiningIterator : public WrappingIterator {
     return Status::OK();
   }
 
-  // True if the cell `key` is a group of its own even when the next source
-  // cell has the same key (e.g. the inserts of a non-aggregated group, whose
-  // distinct suffixes the store strips, arrive as identical keys and must
-  // each be emitted). Such cells are passed through one by one.
+  // True if the cell `key` is a group of its own whatever the next source
+  // cell's key (e.g. a cell of a group query-time aggregation leaves alone,
+  // such as one insert of a non-aggregated group, each under its own key
+  // with its insert id). Such cells are passed through one by one.
   virtual bool KeepsCellsApart(std::string_view key) const { return false; }
 
  private:

@@ -2,7 +2,31 @@
 
 namespace quarry {
 
+bool HasInsertId(std::string_view key) {
+  return key.size() >= kInsertIdSuffixBytes &&
+         key.substr(key.size() - kInsertIdSuffixBytes, kInsertIdTag.size()) == kInsertIdTag;
+}
+
+std::string_view WithoutInsertId(std::string_view key) {
+  return HasInsertId(key) ? key.substr(0, key.size() - kInsertIdSuffixBytes) : key;
+}
+
+void AppendInsertId(uint64_t id, std::string* key) {
+  key->append(kInsertIdTag);
+  for (int shift = 56; shift >= 0; shift -= 8) {
+    key->push_back(static_cast<char>((id >> shift) & 0xff));
+  }
+}
+
 Result<KeyParts> SplitKey(std::string_view key) {
+  KeyParts parts;
+  if (HasInsertId(key)) {
+    parts.has_insert_id = true;
+    for (char c : key.substr(key.size() - kInsertIdBytes)) {
+      parts.insert_id = (parts.insert_id << 8) | static_cast<uint8_t>(c);
+    }
+    key.remove_suffix(kInsertIdSuffixBytes);
+  }
   size_t cut[3];
   size_t end = key.size();
   for (int i = 2; i >= 0; --i) {
@@ -15,7 +39,6 @@ Result<KeyParts> SplitKey(std::string_view key) {
     cut[i] = pos;
     end = pos;
   }
-  KeyParts parts;
   parts.row_section = key.substr(0, cut[0]);
   if (parts.row_section.find(kKeyDelimiter) == std::string_view::npos) {
     return DataLossError("key row section holds no vertex delimiter");

@@ -88,8 +88,9 @@ class KeyPackage {
                         std::vector<KeyValue>* out) const = 0;
 
   // The element stored at (key, value), with matchedVertex from the row
-  // orientation (§4.1; undirected edges normalised). DataLoss on malformed
-  // or truncated bytes, or an unknown group; never crashes.
+  // orientation (§4.1; undirected edges normalised). A key may end with an
+  // insert id (key_format.h), which is not part of the element. DataLoss on
+  // malformed or truncated bytes, or an unknown group; never crashes.
   virtual Result<Element> Decode(std::string_view key, std::string_view value) const = 0;
 
   // The kind and escaped vertices of the key's row; views borrow from `key`.
@@ -128,7 +129,7 @@ class KeyPackage {
   // column qualifier and visibility encoded from `properties`, as query-time
   // aggregation rebuilds its output key (§9.8). DataLoss if `key` is
   // malformed or names an unknown group; InvalidArgument if a property cannot
-  // be serialised.
+  // be serialised. An insert id on `key` is kept on the rebuilt key.
   virtual Status RebuildKey(std::string_view key, const Properties& properties,
                             std::string* dst) const = 0;
 

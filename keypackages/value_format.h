@@ -67,6 +67,10 @@ class PropertyLayout {
   // Null if the group has no visibility / timestamp property.
   const PropertyDefinition* visibility() const { return visibility_; }
   const PropertyDefinition* timestamp() const { return timestamp_; }
+  // True if the group's stored keys end with an insert id (key_format.h):
+  // the group keeps every insert ("aggregate": false). The key-package's
+  // Encode never adds one; the store appends it (AppendInsertId).
+  bool keys_carry_insert_id() const { return !def_->aggregate(); }
 
   // Appends the value. InvalidArgument naming group and property if a
   // property's value cannot be serialised.

@@ -5,7 +5,6 @@
 
 #include "iterators/validate.h"
 #include "keypackages/key_format.h"
-#include "store-rocks/distinct_key.h"
 
 namespace quarry {
 namespace {
@@ -38,11 +37,11 @@ bool QualifierDecidesValidity(const SchemaElementDefinition& def) {
 
 ValidationCompactionFilter::ValidationCompactionFilter(std::shared_ptr<const KeyPackage> package,
                                                        const SchemaElementDefinition* def,
-                                                       bool with_distinct_suffix,
+                                                       bool insert_ids,
                                                        std::shared_ptr<ValidationCounters> counters)
     : package_(std::move(package)),
       def_(def),
-      with_distinct_suffix_(with_distinct_suffix),
+      insert_ids_(insert_ids),
       has_validators_(HasValidators(*def)),
       qualifier_decides_(has_validators_ && QualifierDecidesValidity(*def)),
       counters_(std::move(counters)) {}
@@ -63,14 +62,10 @@ rocksdb::CompactionFilter::Decision ValidationCompactionFilter::FilterV2(
 rocksdb::CompactionFilter::Decision ValidationCompactionFilter::Judge(
     const rocksdb::Slice& key, const rocksdb::Slice& value) const {
   std::string_view k = View(key);
-  if (with_distinct_suffix_) {
-    Result<std::string_view> stripped = StripDistinctSuffix(k);
-    if (!stripped.ok()) {
-      counters_->errors.fetch_add(1, std::memory_order_relaxed);
-      return Decision::kKeep;
-    }
-    k = *stripped;
-  }
+  // A key of such a group without its insert id is a key format 1 key that
+  // Open has yet to rewrite (store-rocks/internal/key_format_migration.h):
+  // its old suffix would be misread, so it is kept unjudged.
+  if (insert_ids_ && !HasInsertId(k)) return Decision::kKeep;
   std::string_view qualifier;
   bool cacheable = false;
   if (qualifier_decides_) {
@@ -103,18 +98,17 @@ rocksdb::CompactionFilter::Decision ValidationCompactionFilter::Record(bool vali
 }
 
 ValidationCompactionFilterFactory::ValidationCompactionFilterFactory(
-    std::shared_ptr<const KeyPackage> package, const SchemaElementDefinition* def,
-    bool with_distinct_suffix, std::shared_ptr<ValidationCounters> counters)
+    std::shared_ptr<const KeyPackage> package, const SchemaElementDefinition* def, bool insert_ids,
+    std::shared_ptr<ValidationCounters> counters)
     : package_(std::move(package)),
       def_(def),
-      with_distinct_suffix_(with_distinct_suffix),
+      insert_ids_(insert_ids),
       counters_(std::move(counters)) {}
 
 std::unique_ptr<rocksdb::CompactionFilter>
 ValidationCompactionFilterFactory::CreateCompactionFilter(
     const rocksdb::CompactionFilter::Context& /*context*/) {
-  return std::make_unique<ValidationCompactionFilter>(package_, def_, with_distinct_suffix_,
-                                                      counters_);
+  return std::make_unique<ValidationCompactionFilter>(package_, def_, insert_ids_, counters_);
 }
 
 }  // namespace quarry

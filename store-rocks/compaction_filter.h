@@ -55,7 +55,7 @@ class ValidationCompactionFilter : public rocksdb::CompactionFilter {
  public:
   // REQUIRES: `def` belongs to package->schema(); `counters` not null.
   ValidationCompactionFilter(std::shared_ptr<const KeyPackage> package,
-                             const SchemaElementDefinition* def, bool with_distinct_suffix,
+                             const SchemaElementDefinition* def, bool insert_ids,
                              std::shared_ptr<ValidationCounters> counters);
 
   const char* Name() const override { return kValidationCompactionFilterName; }
@@ -74,7 +74,7 @@ class ValidationCompactionFilter : public rocksdb::CompactionFilter {
 
   std::shared_ptr<const KeyPackage> package_;
   const SchemaElementDefinition* def_;
-  bool with_distinct_suffix_;
+  bool insert_ids_;  // The group's keys carry insert ids (key_format.h).
   bool has_validators_;
   bool qualifier_decides_;  // See the header comment.
   std::shared_ptr<ValidationCounters> counters_;
@@ -92,7 +92,7 @@ class ValidationCompactionFilterFactory : public rocksdb::CompactionFilterFactor
  public:
   // As ValidationCompactionFilter's constructor.
   ValidationCompactionFilterFactory(std::shared_ptr<const KeyPackage> package,
-                                    const SchemaElementDefinition* def, bool with_distinct_suffix,
+                                    const SchemaElementDefinition* def, bool insert_ids,
                                     std::shared_ptr<ValidationCounters> counters);
 
   const char* Name() const override { return kValidationCompactionFilterName; }
@@ -102,7 +102,7 @@ class ValidationCompactionFilterFactory : public rocksdb::CompactionFilterFactor
  private:
   std::shared_ptr<const KeyPackage> package_;
   const SchemaElementDefinition* def_;
-  bool with_distinct_suffix_;
+  bool insert_ids_;
   std::shared_ptr<ValidationCounters> counters_;
 };
 

@@ -8,12 +8,14 @@
 //   quarry.key_package       canonical key-package name ("byteEntity" | "classic")
 //   quarry.key_format        decimal keypackages/key_format.h kKeyFormatVersion
 //   quarry.value_format      decimal keypackages/value_format.h kValueFormatVersion
-//   quarry.distinct_format   decimal store-rocks/distinct_key.h kDistinctKeyFormatVersion
+//   quarry.distinct_format   only in key format 1 graphs: "1", the version of
+//                            their non-aggregated key suffix (key_format.h
+//                            "Version 1"); removed when Open rewrites them
 //   quarry.store_properties  StoreProperties::ToPropertiesText() at creation / last open
 //   quarry.split_points      split points, sorted, distinct: per point a
 //                            4-byte big-endian length then its key bytes
 //                            (empty value: no split, one shard)
-//   quarry.distinct_id_limit decimal: every distinct id below it may be in use
+//   quarry.distinct_id_limit decimal: every insert id below it may be in use
 //                            (store-rocks/internal/distinct_id_allocator.h)
 //   quarry.data_dirs         only with several data directories: their
 //                            absolute paths, in quarry.split_points' encoding

@@ -12,9 +12,9 @@
 //  * a key in the domain has every extension in the domain, with the same
 //    prefix (the first 00 stays first);
 //  * InDomain(prefix) and Transform(prefix) == prefix for every prefix.
-// Keys of non-aggregated groups carry a distinct suffix after the key-package
-// key (store-rocks/distinct_key.h); it follows the first 00 and so never
-// changes the prefix.
+// Keys of non-aggregated groups end with an insert id
+// (keypackages/key_format.h); it follows the first 00 and so never changes
+// the prefix.
 //
 // The name is persisted in RocksDB's OPTIONS file and SST properties: change
 // it (the version suffix) whenever the prefix definition changes, so old

@@ -1,7 +1,6 @@
 #include "store-rocks/rocks_kv_iterator.h"
 
 #include "keypackages/key_package.h"
-#include "store-rocks/distinct_key.h"
 #include "store-rocks/rocks_instance.h"
 
 namespace quarry {
@@ -33,11 +32,9 @@ rocksdb::ReadOptions RocksKvIterator::ReadOptionsFor(const KeyRange& range) {
   ro.snapshot = options_.snapshot;
   ro.fill_cache = options_.fill_cache;
   if (range.has_end()) {
-    // Stored keys of one logical key K are K (aggregated) or K 00 id; the
-    // smallest byte string above all of them is K 00 or K 01 respectively.
+    // The smallest byte string above an inclusive end K is K 00.
     upper_bound_ = range.end;
-    if (range.end_inclusive)
-      upper_bound_.push_back(options_.with_distinct_suffix ? '\x01' : '\x00');
+    if (range.end_inclusive) upper_bound_.push_back('\x00');
     upper_bound_slice_ = rocksdb::Slice(upper_bound_);
     ro.iterate_upper_bound = &upper_bound_slice_;
   }
@@ -67,31 +64,16 @@ void RocksKvIterator::Next() {
 
 std::string_view RocksKvIterator::value() const { return View(it_->value()); }
 
-bool RocksKvIterator::LoadKey() {
-  std::string_view stored = View(it_->key());
-  if (!options_.with_distinct_suffix) {
-    key_ = stored;
-    return true;
-  }
-  Result<std::string_view> stripped = StripDistinctSuffix(stored);
-  if (!stripped.ok()) {
-    status_ = stripped.status();
-    return false;
-  }
-  key_ = *stripped;
-  return true;
-}
-
 void RocksKvIterator::Settle() {
   valid_ = false;
   while (it_->Valid()) {
-    if (!LoadKey()) return;
+    key_ = View(it_->key());
     if (KeyAfterRange(range_, key_)) return;
     if (!KeyBeforeRange(range_, key_)) {
       valid_ = true;
       return;
     }
-    it_->Next();  // Before the start: an exclusive start, or a suffix quirk.
+    it_->Next();  // Before the start: an exclusive start.
   }
   status_ = FromRocks(it_->status(), "scanning column family " + cf_->GetName());
 }

@@ -7,15 +7,10 @@
 // (store-rocks/prefix_extractor.h), so prefix Bloom filters skip the files
 // that hold nothing under its vertex; otherwise with total_order_seek.
 //
-// Non-aggregated groups (with_distinct_suffix): stored keys carry the
-// distinct suffix of store-rocks/distinct_key.h; key() returns the
-// key-package key without it, and range bounds apply to that key. Because
-// every insert is kept, consecutive cells may then have EQUAL keys — the one
-// departure from the KvIterator contract's strictly increasing keys (the
-// key-package key format has no slot for the suffix). A Seek with an
-// exclusive start skips every insert with that key.
-//
-// A malformed stored key (bad suffix) ends the scan with DataLoss.
+// Keys are returned exactly as stored: keys of non-aggregated groups end with
+// their insert id (keypackages/key_format.h), so every column family yields
+// strictly increasing keys, as the KvIterator contract requires, and range
+// bounds compare whole stored keys.
 //
 // Thread safety: one thread at a time. REQUIRES: the DB, column family and
 // snapshot outlive the iterator.
@@ -34,7 +29,6 @@ namespace quarry {
 
 struct RocksScanOptions {
   const rocksdb::Snapshot* snapshot = nullptr;  // Null: the latest state at each Seek.
-  bool with_distinct_suffix = false;
   bool fill_cache = true;
   bool use_prefix_bloom = true;  // False: always total_order_seek.
 };
@@ -56,10 +50,8 @@ class RocksKvIterator : public KvIterator {
 
  private:
   // Positions on the first cell at or after the RocksDB iterator's position
-  // that lies in range_ (and, with `skip_equal_start`, is not the start).
+  // that lies in range_ (skipping an exclusive start).
   void Settle();
-  // Sets key_ from the RocksDB iterator's key; false (with status_) on error.
-  bool LoadKey();
   rocksdb::ReadOptions ReadOptionsFor(const KeyRange& range);
 
   rocksdb::DB* db_;

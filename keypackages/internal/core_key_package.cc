@@ -287,7 +287,9 @@ Status CoreKeyPackage::RebuildKey(std::string_view key, const Properties& proper
   const PropertyLayout* pl = LayoutFor(group);
   if (pl == nullptr) return DataLossError("key names unknown group '" + group + "'");
   dst->append(parts.row_section);
-  return AppendTail(*pl, properties, dst);
+  QUARRY_RETURN_IF_ERROR(AppendTail(*pl, properties, dst));
+  if (parts.has_insert_id) AppendInsertId(parts.insert_id, dst);
+  return Status::OK();
 }
 
 }  // namespace quarry::internal

@@ -1,5 +1,5 @@
-// DistinctIdAllocator: unique ids for the distinct suffix of non-aggregated
-// keys (store-rocks/distinct_key.h), unique across reopenings and crashes.
+// DistinctIdAllocator: the insert ids of non-aggregated groups' keys
+// (keypackages/key_format.h), unique across reopenings and crashes.
 //
 // A high/low allocator: the metadata key quarry.distinct_id_limit records a
 // bound below which ids may have been handed out. Ids are handed out from

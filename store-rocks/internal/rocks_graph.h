@@ -3,7 +3,7 @@
 // (store-rocks/internal/shard_map.h).
 //
 // Per schema group it keeps the column family in each instance, whether keys
-// carry the distinct suffix (aggregate: false), the merge operator
+// end with an insert id (aggregate: false; keypackages/key_format.h), the merge operator
 // (aggregated groups) and the validation counters (compaction filter). The
 // pieces live in:
 //   rocks_graph_open.cc    Create / Open, metadata, plug-ins per group
@@ -53,7 +53,7 @@ struct GroupState {
   const SchemaElementDefinition* def = nullptr;
   rocksdb::ColumnFamilyHandle* cf = nullptr;                 // Instance 0's, as cfs[0].
   std::vector<rocksdb::ColumnFamilyHandle*> cfs;             // Per instance; owned by them.
-  bool distinct = false;                                     // Keys carry the distinct suffix.
+  bool insert_ids = false;                                   // Keys end with an insert id.
   std::shared_ptr<AggregatingMergeOperator> merge_operator;  // Null if !def->aggregate().
   std::shared_ptr<ValidationCounters> counters;
 };
@@ -168,7 +168,7 @@ class RocksGraph final : public Graph {
                         AddElementsResult* result, const CellSink& sink) const;
   // BulkImport's pieces (rocks_graph_bulk.cc): sorts one group's cells,
   // folds equal keys with the stored values (aggregated groups) or gives
-  // them distinct ids, and writes them to `files` (one SST file per shard).
+  // them insert ids, and writes them to `files` (one SST file per shard).
   Status ImportGroup(const GroupState& group, const ShardMap& shards, BulkCells* cells,
                      BulkFiles* files);
   // Persists `points` and moves every key whose instance they change

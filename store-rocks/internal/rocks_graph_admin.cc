@@ -22,7 +22,6 @@ Result<uint64_t> CountInvalid(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* cf,
                               const rocksdb::Snapshot* snapshot) {
   RocksScanOptions scan;
   scan.snapshot = snapshot;
-  scan.with_distinct_suffix = group.distinct;
   scan.fill_cache = false;
   RocksKvIterator it(db, cf, scan);
   uint64_t invalid = 0;

@@ -8,7 +8,7 @@
 // the cells of one key (in request order, oldest first) are folded with the
 // value already stored under that key (read through the merge operator),
 // and the ingested file carries the folded value, which replaces it.
-// Non-aggregated groups get fresh distinct ids, so nothing is replaced.
+// Non-aggregated groups get fresh insert ids, so nothing is replaced.
 //
 // Cost: each group's cells are packed into large blocks, equal keys found
 // by hashing and only the distinct keys sorted; stored values are found by
@@ -29,7 +29,6 @@
 #include <span>
 
 #include "iterators/aggregate.h"
-#include "store-rocks/distinct_key.h"
 #include "store-rocks/internal/rocks_graph.h"
 
 namespace quarry::internal {
@@ -277,12 +276,12 @@ class StoredValues {
 
 // Writes the cells `run` of one key of a non-aggregated group, with ids in
 // request order (first_id + cell index), as AddElements gives them.
-Status AddDistinctRun(const BulkCells& cells, std::span<const uint32_t> run, uint64_t first_id,
+Status AddInsertIdRun(const BulkCells& cells, std::span<const uint32_t> run, uint64_t first_id,
                       size_t shard, size_t instance, BulkFiles* files) {
   std::string key;
   for (uint32_t cell : run) {
     key.assign(cells.key(cell));
-    AppendDistinctSuffix(first_id + cell, &key);
+    AppendInsertId(first_id + cell, &key);
     QUARRY_RETURN_IF_ERROR(files->Add(shard, instance, key, cells.value(cell)));
   }
   return Status::OK();
@@ -297,7 +296,7 @@ Status RocksGraph::ImportGroup(const GroupState& group, const ShardMap& shards, 
   const BulkCells::Sorted sorted = cells->Sort();
   const std::vector<uint32_t>& order = sorted.order;
   uint64_t first_id = 0;
-  if (group.distinct) {
+  if (group.insert_ids) {
     QUARRY_ASSIGN_OR_RETURN(first_id, ids_->Reserve(order.size()));
   }
   const PropertyLayout& layout = *package_->LayoutFor(group.def->group());
@@ -310,9 +309,9 @@ Status RocksGraph::ImportGroup(const GroupState& group, const ShardMap& shards, 
     cells->Prefetch(order, end, kPrefetchCells);  // Cells are in request order in memory.
     std::string_view key = cells->key(order[i]);
     const size_t shard = shards.ShardOf(key), instance = shards.InstanceOfShard(shard);
-    if (group.distinct) {
+    if (group.insert_ids) {
       std::span<const uint32_t> run(order.data() + i, end - i);
-      QUARRY_RETURN_IF_ERROR(AddDistinctRun(*cells, run, first_id, shard, instance, files));
+      QUARRY_RETURN_IF_ERROR(AddInsertIdRun(*cells, run, first_id, shard, instance, files));
       i = end;
       continue;
     }

@@ -2,7 +2,7 @@
 //
 // What is deleted. An element names one aggregation key per row it is stored
 // under: `row 00 group 00 qualifier 00` (keypackages/key_format.h) followed
-// by the visibility and, in non-aggregated groups, the distinct suffix. Every
+// by the visibility and, in non-aggregated groups, the insert id. Every
 // stored key with that prefix is a cell of the element (any visibility, any
 // insert), so DeleteElements deletes each key found under the prefix of each
 // of the element's rows (both rows of an edge). DeleteAllElements deletes,

@@ -5,8 +5,8 @@
 #include "graph-core/clock.h"
 #include "iterators/validate.h"
 #include "keypackages/key_range.h"
-#include "store-rocks/distinct_key.h"
 #include "store-rocks/internal/data_dirs.h"
+#include "store-rocks/internal/key_format_migration.h"
 #include "store-rocks/internal/rocks_graph.h"
 #include "store-rocks/metadata_format.h"
 #include "store-rocks/prefix_extractor.h"
@@ -82,6 +82,41 @@ Result<uint64_t> ValueFormat(const std::map<std::string, std::string>& meta) {
   return stored;
 }
 
+// The stored key format version: this build's or version 1, which Open
+// rewrites (keypackages/key_format.h). Version 1 graphs also record the
+// version of their non-aggregated suffix, which must be 1.
+Result<uint64_t> KeyFormat(const std::map<std::string, std::string>& meta) {
+  auto it = meta.find(std::string(kMetaKeyFormat));
+  if (it == meta.end()) return DataLossError("graph metadata lacks quarry.key_format");
+  QUARRY_ASSIGN_OR_RETURN(uint64_t stored, ParseMetaNumber(kMetaKeyFormat, it->second));
+  if (stored < kOldestReadableKeyFormatVersion || stored > kKeyFormatVersion) {
+    return FailedPreconditionError("graph metadata quarry.key_format is version " +
+                                   std::to_string(stored) + "; this build reads versions " +
+                                   std::to_string(kOldestReadableKeyFormatVersion) + " to " +
+                                   std::to_string(kKeyFormatVersion));
+  }
+  if (stored == 1) QUARRY_RETURN_IF_ERROR(CheckFormat(meta, kMetaDistinctFormat, 1));
+  return stored;
+}
+
+// Rewrites a key format 1 graph's keys to the current format, then records
+// it (store-rocks/internal/key_format_migration.h).
+Status UpgradeKeyFormat(const std::vector<std::unique_ptr<RocksInstance>>& dbs,
+                        const std::map<std::string, GroupState, std::less<>>& groups) {
+  uint64_t rewritten = 0;
+  for (size_t i = 0; i < dbs.size(); ++i) {
+    for (const auto& [name, group] : groups) {
+      if (!group.insert_ids) continue;
+      QUARRY_RETURN_IF_ERROR(RewriteKeyFormat1Keys(dbs[i].get(), group.cfs[i], &rewritten));
+    }
+  }
+  QUARRY_RETURN_IF_ERROR(dbs[0]->PutMeta(kMetaKeyFormat, std::to_string(kKeyFormatVersion)));
+  return FromRocks(
+      dbs[0]->db()->Delete(rocksdb::WriteOptions(), dbs[0]->metadata(),
+                           rocksdb::Slice(kMetaDistinctFormat.data(), kMetaDistinctFormat.size())),
+      "removing quarry.distinct_format");
+}
+
 // True if the properties name a key-package rather than carry the default.
 bool NamesKeyPackage(const StoreProperties& p) {
   return p.raw.count("gaffer.store.accumulo.keypackage.class") ||
@@ -146,7 +181,7 @@ Result<std::unique_ptr<RocksGraph>> RocksGraph::Assemble(const std::string& dir,
     for (const SchemaElementDefinition* def : *defs) {
       GroupState state;
       state.def = def;
-      state.distinct = !def->aggregate();
+      state.insert_ids = g->package_->LayoutFor(def->group())->keys_carry_insert_id();
       state.counters = std::make_shared<ValidationCounters>();
       GroupPlugins& p = plugins[def->group()];
       p.prefix_extractor = prefix;
@@ -158,7 +193,7 @@ Result<std::unique_ptr<RocksGraph>> RocksGraph::Assemble(const std::string& dir,
       // A group without validators needs no filter: nothing to decode.
       if (properties.validator_enabled && HasValidators(*def)) {
         p.compaction_filter_factory = std::make_shared<ValidationCompactionFilterFactory>(
-            g->package_, def, state.distinct, state.counters);
+            g->package_, def, state.insert_ids, state.counters);
       }
       g->groups_.emplace(def->group(), std::move(state));
     }
@@ -179,7 +214,6 @@ Status RocksGraph::WriteInitialMetadata() {
   QUARRY_RETURN_IF_ERROR(put(kMetaKeyPackage, properties_.generic.key_package));
   QUARRY_RETURN_IF_ERROR(put(kMetaKeyFormat, std::to_string(kKeyFormatVersion)));
   QUARRY_RETURN_IF_ERROR(put(kMetaValueFormat, std::to_string(kValueFormatVersion)));
-  QUARRY_RETURN_IF_ERROR(put(kMetaDistinctFormat, std::to_string(kDistinctKeyFormatVersion)));
   QUARRY_RETURN_IF_ERROR(put(kMetaStoreProperties, properties_.ToPropertiesText()));
   QUARRY_RETURN_IF_ERROR(put(kMetaSplitPoints, EncodeSplitPoints(split_points_)));
   if (!properties_.data_dirs.empty()) {
@@ -222,9 +256,8 @@ Result<std::unique_ptr<Graph>> RocksGraph::Open(const std::string& dir,
     return NotFoundError("no graph in " + dir + " (metadata incomplete)");
   }
   QUARRY_RETURN_IF_ERROR(CheckFormat(meta, kMetaFormat, kMetadataFormatVersion));
-  QUARRY_RETURN_IF_ERROR(CheckFormat(meta, kMetaKeyFormat, kKeyFormatVersion));
+  QUARRY_ASSIGN_OR_RETURN(uint64_t key_format, KeyFormat(meta));
   QUARRY_ASSIGN_OR_RETURN(uint64_t value_format, ValueFormat(meta));
-  QUARRY_RETURN_IF_ERROR(CheckFormat(meta, kMetaDistinctFormat, kDistinctKeyFormatVersion));
   QUARRY_ASSIGN_OR_RETURN(RocksProperties props,
                           EffectiveProperties(meta, stored_package->second, properties));
   Result<std::shared_ptr<const Schema>> stored =
@@ -241,6 +274,8 @@ Result<std::unique_ptr<Graph>> RocksGraph::Open(const std::string& dir,
   QUARRY_RETURN_IF_ERROR(g->FinishPendingDelete(meta));
   QUARRY_RETURN_IF_ERROR(g->LoadShards(meta));
   QUARRY_ASSIGN_OR_RETURN(g->created_time_ms_, CreatedTime(meta));
+  if (key_format != kKeyFormatVersion)
+    QUARRY_RETURN_IF_ERROR(UpgradeKeyFormat(g->dbs_, g->groups_));
   if (new_schema) QUARRY_RETURN_IF_ERROR(g->dbs_[0]->PutMeta(kMetaSchema, schema->json().dump()));
   if (value_format != kValueFormatVersion) {  // Values of this version may be written from now.
     QUARRY_RETURN_IF_ERROR(

@@ -125,7 +125,6 @@ Result<std::unique_ptr<ElementIterator>> BuildTaskScan(const ScanPlan& plan, con
   size_t instance = plan.shards.InstanceOfShard(piece.shard);
   RocksScanOptions rocks;
   rocks.snapshot = snapshots[instance];
-  rocks.with_distinct_suffix = task.group->distinct;
   auto source =
       std::make_unique<RocksKvIterator>(snapshots.db(instance), task.group->cfs[instance], rocks);
   QUARRY_ASSIGN_OR_RETURN(auto scan, plan.in.stack->Build(*plan.in.package, plan.in.scan,

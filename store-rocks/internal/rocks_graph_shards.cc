@@ -9,7 +9,7 @@
 //   2. each instance's keys are read in order; each key the new shards place
 //      elsewhere is Put into its new instance with the value read (an
 //      aggregated key's merged value; a non-aggregated insert's own value,
-//      under its own distinct key), then deleted from the old one, a chunk
+//      under its own key, insert id included), then deleted from the old one, a chunk
 //      at a time, target first;
 //   3. quarry.rehome_pending is deleted.
 // A crash at any point leaves every key in its old or its new instance (or
@@ -20,7 +20,6 @@
 
 #include <algorithm>
 
-#include "store-rocks/distinct_key.h"
 #include "store-rocks/internal/rocks_graph.h"
 #include "store-rocks/metadata_format.h"
 
@@ -137,11 +136,8 @@ Status RocksGraph::RehomeGroup(const GroupState& group, size_t from) {
   std::unique_ptr<rocksdb::Iterator> it(dbs_[from]->db()->NewIterator(read, group.cfs[from]));
   for (it->SeekToFirst(); it->Valid(); it->Next()) {
     std::string_view stored(it->key().data(), it->key().size());
-    std::string_view key = stored;
-    if (group.distinct) {
-      QUARRY_ASSIGN_OR_RETURN(key, StripDistinctSuffix(stored));
-    }
-    size_t to = shards_.InstanceOf(key);
+    // By the element's key, so that all its inserts stay in one shard.
+    size_t to = shards_.InstanceOf(WithoutInsertId(stored));
     if (to == from) continue;
     QUARRY_RETURN_IF_ERROR(FromRocks(puts[to].Put(group.cfs[to], it->key(), it->value()), "move"));
     QUARRY_RETURN_IF_ERROR(FromRocks(deletes.Delete(group.cfs[from], it->key()), "move"));

@@ -5,7 +5,6 @@
 
 #include "graph-core/clock.h"
 #include "iterators/visibility.h"
-#include "store-rocks/distinct_key.h"
 #include "store-rocks/internal/rocks_graph.h"
 
 namespace quarry::internal {
@@ -89,16 +88,17 @@ Status RocksGraph::EncodeElements(std::span<const Element> elements,
 }
 
 // One WriteBatch per instance, each cell in its shard's instance: Merge for
-// aggregated groups, Put under a fresh distinct id for the others. Every cell
+// aggregated groups, Put under a fresh insert id
+// (keypackages/key_format.h) for the others. Every cell
 // is encoded before anything is written; the batches are written one
 // instance after the other (atomic within an instance only).
 Status RocksGraph::WriteCells(std::vector<Cell>* cells) {
   if (cells->empty()) return Status::OK();
-  uint64_t distinct_cells = 0;
-  for (const Cell& c : *cells) distinct_cells += c.group->distinct ? 1 : 0;
+  uint64_t id_cells = 0;
+  for (const Cell& c : *cells) id_cells += c.group->insert_ids ? 1 : 0;
   uint64_t next_id = 0;
-  if (distinct_cells > 0) {
-    QUARRY_ASSIGN_OR_RETURN(next_id, ids_->Reserve(distinct_cells));
+  if (id_cells > 0) {
+    QUARRY_ASSIGN_OR_RETURN(next_id, ids_->Reserve(id_cells));
   }
   // Key order per group makes each memtable insert land next to the previous
   // one (RocksDB reuses its skip-list search), a quarter of ingest CPU in
@@ -112,8 +112,8 @@ Status RocksGraph::WriteCells(std::vector<Cell>* cells) {
   for (Cell& c : *cells) {
     size_t i = dbs_.size() == 1 ? 0 : shards_.InstanceOf(c.kv.key);
     rocksdb::Status s;
-    if (c.group->distinct) {
-      AppendDistinctSuffix(next_id++, &c.kv.key);
+    if (c.group->insert_ids) {
+      AppendInsertId(next_id++, &c.kv.key);
       s = batches[i].Put(c.group->cfs[i], S(c.kv.key), S(c.kv.value));
     } else {
       s = batches[i].Merge(c.group->cfs[i], S(c.kv.key), S(c.kv.value));

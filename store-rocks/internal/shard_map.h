@@ -15,9 +15,9 @@
 //
 // Placement: shard s lives in instance s % instances.
 //
-// Keys of non-aggregated groups (store-rocks/distinct_key.h) fall in the
-// shard of their key-package key: the suffix never moves a key across a
-// boundary.
+// Keys with an insert id (keypackages/key_format.h) fall in the shard of the
+// key without it: boundaries are keys without ids, and `K 00 01 03 id` sorts
+// on the same side of any of them as K does.
 //
 // Thread safety: immutable after construction.
 #pragma once

@@ -1,7 +1,7 @@
 #include "store-rocks/compaction_filter.h"
 
 #include "graph-core/clock.h"
-#include "store-rocks/distinct_key.h"
+#include "keypackages/key_format.h"
 #include "tests/store-rocks/graph_test_util.h"
 #include "tests/testutil/status_matchers.h"
 
@@ -60,15 +60,15 @@ TEST_F(CompactionFilterTest, NeverJudgesOperandsOrUndecodableCells) {
   EXPECT_EQ(counters_->errors.load(), 1u);
 }
 
-TEST_F(CompactionFilterTest, StripsTheDistinctSuffix) {
+TEST_F(CompactionFilterTest, JudgesKeysWithAnInsertId) {
   // Event has no validators: nothing to judge, kept without decoding.
   KeyValue event = Encode(Element::Entity("Event", Value::String("v"), {}));
-  AppendDistinctSuffix(3, &event.key);
+  AppendInsertId(3, &event.key);
   EXPECT_EQ(Run("Event", event, ValueType::kValue, true), Decision::kKeep);
-  // Aged with a suffix: judged on the key without it.
+  // Aged with an insert id: judged on its element.
   ScopedFakeClock clock(10000);
   KeyValue old = Encode(Aged(1));
-  AppendDistinctSuffix(3, &old.key);
+  AppendInsertId(3, &old.key);
   EXPECT_EQ(Run("Aged", old, ValueType::kValue, true), Decision::kRemove);
   EXPECT_EQ(counters_->errors.load(), 0u);
 }

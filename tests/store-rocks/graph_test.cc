@@ -40,7 +40,7 @@ TEST_F(GraphTest, MetadataHoldsEverythingNeededToReopen) {
   ASSERT_OK_AND_ASSIGN(std::string package, db.GetMeta(kMetaKeyPackage));
   EXPECT_EQ(package, "classic");
   ASSERT_OK_AND_ASSIGN(std::string key_format, db.GetMeta(kMetaKeyFormat));
-  EXPECT_EQ(key_format, "1");
+  EXPECT_EQ(key_format, "2");  // Key format 2: the insert id joined the key (issue 13).
   ASSERT_OK_AND_ASSIGN(std::string value_format, db.GetMeta(kMetaValueFormat));
   EXPECT_EQ(value_format, "2");
   ASSERT_OK_AND_ASSIGN(std::string props_text, db.GetMeta(kMetaStoreProperties));

@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "keypackages/key_format.h"
+
 namespace quarry {
 namespace {
 
@@ -42,10 +44,11 @@ TEST(RowPrefixTransformTest, DomainRules) {
   EXPECT_STREQ(t.Name(), "quarry.row_prefix.v1");
 }
 
-TEST(RowPrefixTransformTest, DistinctSuffixDoesNotChangeThePrefix) {
+TEST(RowPrefixTransformTest, InsertIdDoesNotChangeThePrefix) {
   RowPrefixTransform t;
   std::string key = "V\x00\x01\x00g\x00\x00"s;
-  std::string suffixed = key + "\x00\x00\x00\x00\x00\x00\x00\x00\x07"s;
+  std::string suffixed = key;
+  AppendInsertId(7, &suffixed);
   EXPECT_EQ(t.Transform(S(suffixed)), t.Transform(S(key)));
 }
 

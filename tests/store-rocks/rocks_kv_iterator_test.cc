@@ -7,17 +7,17 @@
 #include <vector>
 
 #include "iterators/key_range_ops.h"
-#include "store-rocks/distinct_key.h"
+#include "keypackages/key_format.h"
 #include "store-rocks/internal/distinct_id_allocator.h"
 #include "store-rocks/prefix_extractor.h"
 #include "store-rocks/rocks_instance.h"
+#include "tests/iterators/iterator_contract.h"
 #include "tests/testutil/status_matchers.h"
 
 namespace quarry {
 namespace {
 
 using namespace std::string_literals;
-using ::quarry::testing::StatusIs;
 
 class RocksKvIteratorTest : public ::testing::Test {
  protected:
@@ -40,10 +40,8 @@ class RocksKvIteratorTest : public ::testing::Test {
   }
   // (key, value) pairs a fresh Seek(range) yields.
   std::vector<std::pair<std::string, std::string>> Scan(std::string_view group,
-                                                        const KeyRange& range, bool distinct) {
-    RocksScanOptions options;
-    options.with_distinct_suffix = distinct;
-    RocksKvIterator it(db_->db(), db_->Group(group), options);
+                                                        const KeyRange& range) {
+    RocksKvIterator it(db_->db(), db_->Group(group), RocksScanOptions());
     it.Seek(range);
     std::vector<std::pair<std::string, std::string>> out;
     for (; it.Valid(); it.Next()) out.emplace_back(it.key(), it.value());
@@ -55,6 +53,8 @@ class RocksKvIteratorTest : public ::testing::Test {
   std::unique_ptr<RocksInstance> db_;
 };
 
+using ::quarry::testing::IteratorContractTest;
+using ::quarry::testing::KvMap;
 using KVs = std::vector<std::pair<std::string, std::string>>;
 
 TEST_F(RocksKvIteratorTest, HonoursInclusiveAndExclusiveBounds) {
@@ -67,12 +67,10 @@ TEST_F(RocksKvIteratorTest, HonoursInclusiveAndExclusiveBounds) {
                         "b\x00"
                         "1"s})
     Put("plain", k, k);
-  EXPECT_EQ(Scan("plain",
-                 ClosedRange("a\x00"
-                             "1"s,
-                             "a\x00"
-                             "2"s),
-                 false),
+  EXPECT_EQ(Scan("plain", ClosedRange("a\x00"
+                                      "1"s,
+                                      "a\x00"
+                                      "2"s)),
             (KVs{{"a\x00"
                   "1"s,
                   "a\x00"
@@ -87,46 +85,40 @@ TEST_F(RocksKvIteratorTest, HonoursInclusiveAndExclusiveBounds) {
       "a\x00"
       "3"s);
   open.start_inclusive = false;
-  EXPECT_EQ(Scan("plain", open, false), (KVs{{"a\x00"
-                                              "2"s,
-                                              "a\x00"
-                                              "2"s}}));
+  EXPECT_EQ(Scan("plain", open), (KVs{{"a\x00"
+                                       "2"s,
+                                       "a\x00"
+                                       "2"s}}));
   // A prefix range (prefix bloom mode) and an unbounded one (total order).
-  EXPECT_EQ(Scan("plain", KeyRange::Prefix("a\x00"s), false).size(), 3u);
-  EXPECT_EQ(Scan("plain",
-                 RangeFrom("a\x00"
-                           "2"s),
-                 false)
+  EXPECT_EQ(Scan("plain", KeyRange::Prefix("a\x00"s)).size(), 3u);
+  EXPECT_EQ(Scan("plain", RangeFrom("a\x00"
+                                    "2"s))
                 .size(),
             3u);
-  EXPECT_EQ(Scan("plain", KeyRange::All(), false).size(), 4u);
-  EXPECT_TRUE(Scan("distinct", KeyRange::All(), true).empty());
+  EXPECT_EQ(Scan("plain", KeyRange::All()).size(), 4u);
+  EXPECT_TRUE(Scan("distinct", KeyRange::All()).empty());
 }
 
-TEST_F(RocksKvIteratorTest, StripsDistinctSuffixAndKeepsEveryInsert) {
-  std::string k1 = "a\x00"
-                   "1"s,
-              k2 = "a\x00"
-                   "2"s;
+TEST_F(RocksKvIteratorTest, KeepsEveryInsertAsItsOwnIncreasingKey) {
+  // Entity V, group g, no qualifier or visibility, inserted three times.
+  const std::string k1 = "a\x00\x01\x00g\x00\x00"s, k2 = "b\x00\x01\x00g\x00\x00"s;
+  auto with_id = [](std::string key, uint64_t id) {
+    AppendInsertId(id, &key);
+    return key;
+  };
   for (auto [key, id] : std::vector<std::pair<std::string, uint64_t>>{{k1, 7}, {k1, 3}, {k2, 1}}) {
-    std::string stored = key;
-    AppendDistinctSuffix(id, &stored);
-    Put("distinct", stored, std::to_string(id));
+    Put("distinct", with_id(key, id), std::to_string(id));
   }
-  // Inserts of one key come in id order, keys without the suffix.
-  EXPECT_EQ(Scan("distinct", KeyRange::All(), true), (KVs{{k1, "3"}, {k1, "7"}, {k2, "1"}}));
-  // Bounds apply to the key without its suffix.
-  EXPECT_EQ(Scan("distinct", ExactRange(k1), true), (KVs{{k1, "3"}, {k1, "7"}}));
-  EXPECT_EQ(Scan("distinct", RangeResumingAfter(KeyRange::All(), k1), true), (KVs{{k2, "1"}}));
-  EXPECT_EQ(Scan("distinct", KeyRange::HalfOpen(k1, k2), true).size(), 2u);
-}
-
-TEST_F(RocksKvIteratorTest, MalformedDistinctKeyIsDataLoss) {
-  Put("distinct", "short", "v");
-  RocksKvIterator it(db_->db(), db_->Group("distinct"), {.with_distinct_suffix = true});
-  it.Seek(KeyRange::All());
-  EXPECT_FALSE(it.Valid());
-  EXPECT_THAT(it.status(), StatusIs(StatusCode::kDataLoss));
+  // Inserts of one element come in id order, each under its own key.
+  EXPECT_EQ(Scan("distinct", KeyRange::All()),
+            (KVs{{with_id(k1, 3), "3"}, {with_id(k1, 7), "7"}, {with_id(k2, 1), "1"}}));
+  // Every insert of an element lies under its key as a prefix.
+  EXPECT_EQ(Scan("distinct", KeyRange::Prefix(k1)).size(), 2u);
+  // Bounds compare whole keys: resuming after one insert yields the next.
+  EXPECT_EQ(Scan("distinct", RangeResumingAfter(KeyRange::All(), with_id(k1, 3))),
+            (KVs{{with_id(k1, 7), "7"}, {with_id(k2, 1), "1"}}));
+  EXPECT_EQ(Scan("distinct", ExactRange(with_id(k1, 7))), (KVs{{with_id(k1, 7), "7"}}));
+  EXPECT_EQ(Scan("distinct", KeyRange::HalfOpen(k1, k2)).size(), 2u);
 }
 
 TEST_F(RocksKvIteratorTest, DistinctIdsNeverRepeatAcrossReopen) {
@@ -143,6 +135,109 @@ TEST_F(RocksKvIteratorTest, DistinctIdsNeverRepeatAcrossReopen) {
   ASSERT_OK_AND_ASSIGN(third, ids->Reserve(1));
   EXPECT_GE(third, second + 2);
 }
+
+// RocksKvIterator through the iterator contract suite
+// (tests/iterators/iterator_contract.h): its model is the cells in range.
+// Each trial's data is written to a RocksDB once and shared by the trial's
+// iterators (the suite builds one per resumed key).
+class RocksContractDb {
+ public:
+  // The database holding `data`, reopened only when the data changes.
+  static std::shared_ptr<RocksContractDb> For(const KvMap& data) {
+    static std::shared_ptr<RocksContractDb> last;
+    if (last == nullptr || last->data_ != data) last.reset(new RocksContractDb(data));
+    return last;
+  }
+  ~RocksContractDb() {
+    db_.reset();
+    std::filesystem::remove_all(dir_);
+  }
+  RocksInstance* db() const { return db_.get(); }
+
+ private:
+  explicit RocksContractDb(const KvMap& data) : data_(data) {
+    dir_ = std::filesystem::temp_directory_path() /
+           ("quarry_rocks_contract_" + std::to_string(std::random_device()()));
+    GroupPlugins plugins;
+    plugins.prefix_extractor = NewRowPrefixTransform();
+    db_ = RocksInstance::Open(dir_, StoreProperties(), {{"g", plugins}}, true).value();
+    for (const auto& [key, value] : data) {
+      EXPECT_OK(
+          FromRocks(db_->db()->Put(db_->write_options(), db_->Group("g"), key, value), "put"));
+    }
+  }
+  KvMap data_;
+  std::filesystem::path dir_;
+  std::unique_ptr<RocksInstance> db_;
+};
+
+// A RocksKvIterator that keeps its database open.
+class OwningRocksKvIterator : public KvIterator {
+ public:
+  explicit OwningRocksKvIterator(std::shared_ptr<RocksContractDb> db)
+      : db_(std::move(db)), it_(db_->db()->db(), db_->db()->Group("g"), RocksScanOptions()) {}
+  void Seek(const KeyRange& range) override { it_.Seek(range); }
+  bool Valid() const override { return it_.Valid(); }
+  void Next() override { it_.Next(); }
+  std::string_view key() const override { return it_.key(); }
+  std::string_view value() const override { return it_.value(); }
+  Status status() const override { return it_.status(); }
+
+ private:
+  std::shared_ptr<RocksContractDb> db_;
+  RocksKvIterator it_;
+};
+
+// Stored keys of a non-aggregated group: entities and edges under a few
+// vertices (so prefix-bloom seeks happen), each inserted one to three times
+// under increasing insert ids, some with a visibility.
+KvMap RandomInsertKeys(std::mt19937& rng) {
+  KvMap data;
+  uint64_t next_id = rng() % 3 == 0 ? 0x0100000000000000ull : 0;  // Ids with 00 bytes or not.
+  int n = rng() % 12;
+  for (int i = 0; i < n; ++i) {
+    std::string key(1, static_cast<char>('a' + rng() % 3));
+    key += '\x00';
+    if (rng() % 2 == 0) {
+      key += "\x01"s;  // ByteEntity entity row.
+    } else {
+      key += "\x02\x00"s + static_cast<char>('a' + rng() % 3) + "\x00\x02"s;
+    }
+    key +=
+        "\x00g\x00"s + (rng() % 2 == 0 ? "" : "\x01\x02") + '\x00' + (rng() % 3 == 0 ? "vis" : "");
+    for (int copies = 1 + rng() % 3; copies > 0; --copies) {
+      std::string stored = key;
+      AppendInsertId(next_id++, &stored);
+      data[stored] = std::to_string(i);
+    }
+  }
+  return data;
+}
+
+::quarry::testing::IteratorContract RocksContract(std::string name,
+                                                  std::function<KvMap(std::mt19937&)> make_data) {
+  ::quarry::testing::IteratorContract c;
+  c.name = std::move(name);
+  c.make_data = std::move(make_data);
+  c.make_iterator = [](const KvMap* data) -> std::unique_ptr<KvIterator> {
+    return std::make_unique<OwningRocksKvIterator>(RocksContractDb::For(*data));
+  };
+  c.model = ::quarry::testing::CellsInRange;
+  return c;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    RocksKvIterator, IteratorContractTest,
+    ::testing::Values(RocksContract("InsertIdKeys", RandomInsertKeys),
+                      RocksContract("RandomKeys",
+                                    [](std::mt19937& rng) {
+                                      KvMap data;
+                                      int n = rng() % 30;
+                                      for (int i = 0; i < n; ++i)
+                                        data[::quarry::testing::RandomKey(rng)] = std::to_string(i);
+                                      return data;
+                                    })),
+    ::quarry::testing::ContractName);
 
 }  // namespace
 }  // namespace quarry
