@@ -115,11 +115,11 @@ TEST_F(GraphTest, OpenWithARefusedSchemaChangeIsFailedPrecondition) {
 
 TEST_F(GraphTest, DataDirectoriesMustStartWithTheGraphDir) {
   StoreProperties props;
-  props.raw["quarry.data.dirs"] = CommaList({dir_.string() + "/a", dir_.string() + "/b"});
+  props.raw["quarry.data.dirs"] = testing::CommaList({dir_.string() + "/a", dir_.string() + "/b"});
   EXPECT_THAT(Graph::Create(dir_.string(), StoreTestSchema(), props),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "must be the graph dir"));
   props.raw["quarry.data.dirs"] =
-      CommaList({dir_.string(), dir_.string() + "/b", dir_.string() + "/b/"});
+      testing::CommaList({dir_.string(), dir_.string() + "/b", dir_.string() + "/b/"});
   EXPECT_THAT(Graph::Create(dir_.string(), StoreTestSchema(), props),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "listed twice"));
 }

@@ -40,7 +40,8 @@ class BulkImportTest : public GraphTest {
     Create(testing::StoreTestSchema());
     StoreProperties props;
     if (several_dirs)
-      props.raw["quarry.data.dirs"] = CommaList({bulk_dir_, bulk_dir_ + "/d1", bulk_dir_ + "/d2"});
+      props.raw["quarry.data.dirs"] =
+          testing::CommaList({bulk_dir_, bulk_dir_ + "/d1", bulk_dir_ + "/d2"});
     ASSERT_OK_AND_ASSIGN(bulk_, Graph::Create(bulk_dir_, testing::StoreTestSchema(), props));
     std::vector<Element> existing = testing::RandomStoreElements(kSeed, 600, 120);
     ASSERT_OK_AND_ASSIGN(auto points, graph_->SplitPointsFromSample(existing, 8));

@@ -127,7 +127,7 @@ class MultiDirDeleteTest : public GraphTest {
   void SetUp() override {
     GraphTest::SetUp();
     StoreProperties props;
-    props.raw["quarry.data.dirs"] = CommaList({dir_.string(), (dir_ / "d1").string()});
+    props.raw["quarry.data.dirs"] = testing::CommaList({dir_.string(), (dir_ / "d1").string()});
     Create(StoreTestSchema(), props);
     ASSERT_OK(graph_->SetSplitPoints({"m"}));
     Add({CountEntity("a", 1), CountEntity("z", 2), LinkEdge("a", "z", true, 3),

@@ -102,7 +102,7 @@ TEST_F(GraphTest, MetadataIsCarriedByCheckpoint) {
 
 TEST_F(GraphTest, MetadataWithSeveralDataDirsLivesWithTheGraphDir) {
   StoreProperties props;
-  props.raw["quarry.data.dirs"] = CommaList({dir_.string(), dir_.string() + "/b"});
+  props.raw["quarry.data.dirs"] = testing::CommaList({dir_.string(), dir_.string() + "/b"});
   Create(StoreTestSchema(), props);
   ASSERT_OK(graph_->PutMetadata("job/a", "A"));
   Reopen();

@@ -144,9 +144,6 @@ TEST_F(ParallelScanTest, WritesDuringParallelScansAreNotSeenByThem) {
   EXPECT_EQ(InOrder(read), before);
 }
 
-}  // namespace
-}  // namespace quarry
-
 // QueryOptions::view_expanded: the store validates such a view but does not
 // expand it again. An expanded view with no groups asks for nothing; given
 // unexpanded, the same view means every group (Gaffer's empty view).
@@ -181,3 +178,6 @@ TEST_F(ExpandedViewTest, AnExpandedViewIsStillValidated) {
   EXPECT_THAT(graph_->GetAllElements(options),
               ::quarry::testing::StatusIsWithMessage(StatusCode::kInvalidArgument, "Nope"));
 }
+
+}  // namespace
+}  // namespace quarry

@@ -62,7 +62,7 @@ class MultiDirTest : public GraphTest {
   }
   void CreateBoth() {
     StoreProperties props;
-    props.raw["quarry.data.dirs"] = CommaList(dirs_);
+    props.raw["quarry.data.dirs"] = testing::CommaList(dirs_);
     Create(testing::StoreTestSchema(), props);
     ASSERT_OK_AND_ASSIGN(reference_, Graph::Create(reference_dir_, testing::StoreTestSchema(), {}));
   }
@@ -159,15 +159,15 @@ TEST_F(MultiDirTest, ReopeningWithOtherDirectoriesIsRefused) {
   CreateBoth();
   graph_.reset();
   StoreProperties swapped;
-  swapped.raw["quarry.data.dirs"] = CommaList({dirs_[0], dirs_[2], dirs_[1]});
+  swapped.raw["quarry.data.dirs"] = testing::CommaList({dirs_[0], dirs_[2], dirs_[1]});
   EXPECT_THAT(Graph::Open(dir_.string(), nullptr, &swapped),
               testing::StatusIsWithMessage(StatusCode::kFailedPrecondition, "cannot change"));
   StoreProperties fewer;
-  fewer.raw["quarry.data.dirs"] = CommaList({dirs_[0]});
+  fewer.raw["quarry.data.dirs"] = testing::CommaList({dirs_[0]});
   EXPECT_THAT(Graph::Open(dir_.string(), nullptr, &fewer),
               testing::StatusIs(StatusCode::kFailedPrecondition));
   StoreProperties same;
-  same.raw["quarry.data.dirs"] = CommaList(dirs_);
+  same.raw["quarry.data.dirs"] = testing::CommaList(dirs_);
   EXPECT_OK(Graph::Open(dir_.string(), nullptr, &same).status());
   EXPECT_OK(Graph::Open(dir_.string()).status());  // No properties: the stored dirs.
 }
