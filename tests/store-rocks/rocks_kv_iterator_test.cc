@@ -160,7 +160,7 @@ class RocksContractDb {
            ("quarry_rocks_contract_" + std::to_string(std::random_device()()));
     GroupPlugins plugins;
     plugins.prefix_extractor = NewRowPrefixTransform();
-    db_ = RocksInstance::Open(dir_, StoreProperties(), {{"g", plugins}}, true).value();
+    db_ = RocksInstance::Open(dir_, RocksProperties(), {{"g", plugins}}, true).value();
     for (const auto& [key, value] : data) {
       EXPECT_OK(
           FromRocks(db_->db()->Put(db_->write_options(), db_->Group("g"), key, value), "put"));

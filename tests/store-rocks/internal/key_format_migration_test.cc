@@ -9,7 +9,7 @@
 
 #include "graph-core/json_element.h"
 #include "keypackages/key_format.h"
-#include "store-rocks/graph.h"
+#include "store/graph.h"
 #include "store-rocks/metadata_format.h"
 #include "store-rocks/prefix_extractor.h"
 #include "tests/store-rocks/graph_test_util.h"
@@ -56,7 +56,7 @@ class RewriteTest : public ::testing::Test {
            ("quarry_key_format_" + std::to_string(std::random_device()()));
     GroupPlugins plugins;
     plugins.prefix_extractor = NewRowPrefixTransform();
-    ASSERT_OK_AND_ASSIGN(db_, RocksInstance::Open(dir_, StoreProperties(), {{"g", plugins}}, true));
+    ASSERT_OK_AND_ASSIGN(db_, RocksInstance::Open(dir_, RocksProperties(), {{"g", plugins}}, true));
   }
   void TearDown() override {
     db_.reset();
