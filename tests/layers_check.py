@@ -2,7 +2,9 @@
 """The layer rules of shared/design.md as a check (ctest `layers_check`).
 
 Data flows one way, each folder one layer:
-  graph-core < schema < keypackages < iterators < store-rocks < operations < server < cli
+  graph-core < schema < keypackages < iterators < cls < store-rocks < operations < server < cli
+  (cls/, the RADOS object class, is a library store-rados/ uses; store-rados
+  sits beside store-rocks)
 and examples, bench and tests sit on top. A source file may include headers
 of its own folder and of folders below it, never above; RocksDB headers only
 in store-rocks/ (and bench/rocksdb/, and their tests); Thrift headers only in
@@ -15,10 +17,13 @@ import os
 import re
 import sys
 
-LAYERS = ["graph-core", "schema", "keypackages", "iterators", "store-rocks", "store-rados",
+LAYERS = ["graph-core", "schema", "keypackages", "iterators", "cls", "store-rocks", "store-rados",
           "operations", "server", "cli", "web"]
 # store-rados sits beside store-rocks: neither may include the other.
 SIBLINGS = {("store-rocks", "store-rados"), ("store-rados", "store-rocks")}
+# Until the store interface moves out of store-rocks/ (the store/ folder),
+# store-rados implements it from there: these headers only.
+SIBLING_INTERFACE = {"store-rocks/graph.h", "store-rocks/store_properties.h"}
 TOP = {"examples", "bench", "tests", "fuzz"}
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
 
@@ -41,8 +46,10 @@ def allowed_library(path, header):
         return "store-rocks" in parts[:2] or parts[:2] == ["bench", "rocksdb"]
     if header.startswith("thrift/") or header.startswith("gen-cpp/"):
         return "server" in parts[:2] or parts[:2] == ["bench", "thrift"]
-    if header.startswith("rados/") or header.startswith("objclass/"):
-        return "store-rados" in parts[:2]
+    if header.startswith("rados/objclass") or header.startswith("objclass/"):
+        return "cls" in parts[:2]  # The object class only (cls/cls_quarry.cc, its tests).
+    if header.startswith("rados/"):
+        return "store-rados" in parts[:2] or "cls" in parts[:2]
     return True
 
 
@@ -65,6 +72,8 @@ def check_file(repo, path):
             if "/internal/" in "/" + header and target != folder:
                 problems.append(where + "includes %s, another folder's internal header" % header)
             if folder in TOP or target in TOP:
+                continue
+            if (folder, target) in SIBLINGS and header in SIBLING_INTERFACE:
                 continue
             if (folder, target) in SIBLINGS or rank(target) > rank(folder):
                 problems.append(where + "%s includes %s from %s, a layer above it" %
