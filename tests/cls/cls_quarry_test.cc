@@ -136,6 +136,29 @@ TEST_F(ClsQuarryTest, ResentBatchIsAcknowledgedButNotCountedTwice) {
   EXPECT_EQ(StoredCount("a"), 14);
 }
 
+TEST_F(ClsQuarryTest, BatchRecordsPastTheRetentionArePruned) {
+  CreateTablet();
+  const int64_t t0 = 1700000000000;
+  const int64_t day = 24 * 3600 * 1000;
+  Batch old{NewBatchId(t0), {CountEntry("a", 1)}};
+  ASSERT_EQ(Apply(old), 0);
+  Batch recent{NewBatchId(t0 + day / 2), {CountEntry("a", 1)}};
+  recent.id.back() = 0;  // Every 64th id (last byte % 64 == 0) prunes.
+  ASSERT_EQ(Apply(recent), 0);
+  std::string reply;
+  ASSERT_EQ(Apply(old, &reply), 0);  // Within 24 h of the pruning batch: kept.
+  EXPECT_EQ(reply, kReplyDuplicate);
+  Batch later{NewBatchId(t0 + day + 1000), {CountEntry("a", 1)}};
+  later.id.back() = 64;
+  ASSERT_EQ(Apply(later), 0);
+  // The first record is gone (cls_cxx_map_remove_range), the recent one kept.
+  ASSERT_EQ(Apply(old, &reply), 0);
+  EXPECT_EQ(reply, kReplyApplied);
+  ASSERT_EQ(Apply(recent, &reply), 0);
+  EXPECT_EQ(reply, kReplyDuplicate);
+  EXPECT_EQ(StoredCount("a"), 4);
+}
+
 TEST_F(ClsQuarryTest, RefusesMalformedInputAndWritesNothing) {
   CreateTablet();
   EXPECT_EQ(Call("not a batch"), -EINVAL);
