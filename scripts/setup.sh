@@ -46,6 +46,8 @@ TEST_PACKAGES=(
   python3-requests                           # REST end-to-end tests
   postgresql-15 libpq-dev libsqlite3-dev     # bench_quick: the SQL reference systems
   chromium chromium-driver python3-selenium  # explorer_browser_test: the /ui/ page in headless Chromium
+  librados-dev libradospp-dev rados-objclass-dev  # store-rados/ and cls/ (libcls_quarry.so)
+  ceph-mon ceph-osd ceph-mgr ceph-base       # the rados tests' cluster (scripts/ceph-cluster.sh)
 )
 PACKAGES=("${EXAMPLE_PACKAGES[@]}")
 if [ "$PROFILE" = tests ]; then PACKAGES+=("${TEST_PACKAGES[@]}"); fi

@@ -1,0 +1,115 @@
+// RadosGraph: the Graph over a RADOS pool (store-rados/rados_graph.h). The
+// pieces live in:
+//   rados_graph_open.cc      Create / Open / Destroy, the metadata object
+//   rados_graph_write.cc     AddElements, BulkImport: encode, batch, send
+//   rados_graph_scan.cc      GetElements, GetAllElements, GetElementsInRanges
+//   rados_graph_metadata.cc  PutMetadata and friends, DeleteAllElements,
+//                            Stats, and what this store does not do yet
+//   distinct_ids.cc          unique ids for non-aggregated keys
+//
+// Thread safety: as Graph. The schema, package, tablet map and group table
+// are immutable after Open; librados' Rados and IoCtx are thread-safe.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <rados/librados.hpp>
+#include <string>
+#include <vector>
+
+#include "iterators/scan_stack.h"
+#include "store-rados/internal/distinct_ids.h"
+#include "store-rados/rados_graph.h"
+#include "store-rados/tablet_map.h"
+
+namespace quarry::internal {
+
+struct RadosGroup {
+  const SchemaElementDefinition* def = nullptr;
+  std::string prefix;     // esc(group) 00: the group's omap key prefix.
+  bool distinct = false;  // Keys carry the distinct suffix (aggregate: false).
+};
+
+// A connected client: librados handle and the pool's IoCtx.
+struct RadosClient {
+  librados::Rados rados;
+  librados::IoCtx io;
+  ~RadosClient();
+};
+
+// Connects to the cluster of `props` and opens its pool.
+Result<std::shared_ptr<RadosClient>> ConnectRados(const RadosProperties& props);
+
+class RadosGraph final : public Graph {
+ public:
+  static Result<std::unique_ptr<Graph>> Create(std::shared_ptr<const Schema> schema,
+                                               const StoreProperties& properties);
+  static Result<std::unique_ptr<Graph>> Open(const StoreProperties& properties,
+                                             std::shared_ptr<const Schema> schema);
+
+  std::shared_ptr<const Schema> schema() const override { return schema_; }
+  const KeyPackage& key_package() const override { return *package_; }
+  const StoreProperties& properties() const override { return properties_; }
+
+  Status AddElements(std::span<const Element> elements, const AddElementsOptions& options,
+                     AddElementsResult* result) override;
+  Result<std::unique_ptr<ElementIterator>> GetElements(std::span<const ElementId> seeds,
+                                                       const QueryOptions& options) const override;
+  Result<std::unique_ptr<ElementIterator>> GetAllElements(
+      const QueryOptions& options) const override;
+  Result<std::unique_ptr<ElementIterator>> GetElementsInRanges(
+      std::span<const std::pair<ElementId, ElementId>> ranges,
+      const QueryOptions& options) const override;
+  Status DeleteElements(std::span<const Element> elements) override;
+  Status DeleteAllElements() override;
+  int64_t created_time_ms() const override { return created_time_ms_; }
+  Status Compact() override;
+  Result<std::map<std::string, uint64_t>> PreviewValidation(
+      std::shared_ptr<const Schema> proposed) const override;
+  Result<GraphStats> Stats() const override;
+  Status Checkpoint(const std::string& dir) const override;
+  Status SetSplitPoints(std::vector<std::string> split_points) override;
+  Result<std::vector<std::string>> SplitPointsFromSample(std::span<const Element> sample,
+                                                         int shards) const override;
+  Status MergeShards(const std::string& start, const std::string& end) override;
+  Status BulkImport(std::span<const Element> elements, const AddElementsOptions& options,
+                    AddElementsResult* result) override;
+  Status PutMetadata(std::string_view key, std::string_view value) override;
+  Result<std::optional<std::string>> GetMetadata(std::string_view key) const override;
+  Status DeleteMetadata(std::string_view key) override;
+  Result<std::vector<std::pair<std::string, std::string>>> ListMetadata(
+      std::string_view prefix) const override;
+
+  // For the scan and tests.
+  const TabletMap& tablets() const { return tablets_; }
+  const RadosGroup* group(std::string_view name) const;
+  librados::IoCtx& io() const { return client_->io; }
+  const std::shared_ptr<const ScanTemplate>& no_view_template() const { return no_view_template_; }
+
+ private:
+  RadosGraph(std::shared_ptr<RadosClient> client, RadosProperties rados, StoreProperties properties,
+             std::shared_ptr<const Schema> schema, uint32_t tablets);
+  // Builds package_, groups_ and the scan template (rados_graph_open.cc).
+  Status Assemble(std::string_view package_name);
+  // Checks one element (AddElements' checks, as store-rocks makes them).
+  Status CheckElement(size_t index, const Element& element, bool validate) const;
+  // Encodes the elements into per-tablet batch entries (rados_graph_write.cc).
+  struct TabletEntries;
+  Status Encode(std::span<const Element> elements, const AddElementsOptions& options,
+                AddElementsResult* result, std::vector<TabletEntries>* out);
+  // Sends every tablet's batches: tablets in parallel, each tablet's in order.
+  Status SendBatches(std::vector<TabletEntries>* tablets);
+
+  std::shared_ptr<RadosClient> client_;
+  RadosProperties rados_;
+  StoreProperties properties_;
+  std::shared_ptr<const Schema> schema_;
+  std::shared_ptr<const KeyPackage> package_;
+  std::shared_ptr<const ScanTemplate> no_view_template_;
+  TabletMap tablets_;
+  std::map<std::string, RadosGroup, std::less<>> groups_;
+  std::unique_ptr<DistinctIds> ids_;
+  int64_t created_time_ms_ = 0;
+};
+
+}  // namespace quarry::internal

@@ -1,0 +1,128 @@
+// RadosGraph: the callers' metadata (omap user.<key> on the metadata
+// object), Stats, Destroy, and the Graph methods this store does not
+// implement yet (Unimplemented, naming the method).
+#include <cerrno>
+
+#include "cls/batch_format.h"
+#include "store-rados/internal/rados_graph.h"
+#include "store-rados/rados_kv_iterator.h"
+
+namespace quarry::internal {
+namespace {
+
+constexpr char kUserPrefix[] = "user.";
+constexpr size_t kPage = 1024;
+
+Status NotYet(std::string_view what) {
+  return UnimplementedError(std::string(what) + " is not supported on the rados store yet");
+}
+
+}  // namespace
+
+Status RadosGraph::PutMetadata(std::string_view key, std::string_view value) {
+  if (key.empty()) return InvalidArgumentError("metadata key must not be empty");
+  std::map<std::string, librados::bufferlist> entry;
+  entry[kUserPrefix + std::string(key)].append(value.data(), value.size());
+  return FromRados(io().omap_set(tablets_.MetaObject(), entry), "writing metadata");
+}
+
+Result<std::optional<std::string>> RadosGraph::GetMetadata(std::string_view key) const {
+  if (key.empty()) return InvalidArgumentError("metadata key must not be empty");
+  std::string omap_key = kUserPrefix + std::string(key);
+  std::map<std::string, librados::bufferlist> values;
+  QUARRY_RETURN_IF_ERROR(FromRados(
+      io().omap_get_vals_by_keys(tablets_.MetaObject(), {omap_key}, &values), "reading metadata"));
+  auto it = values.find(omap_key);
+  if (it == values.end()) return std::optional<std::string>();
+  return std::optional<std::string>(it->second.to_str());
+}
+
+Status RadosGraph::DeleteMetadata(std::string_view key) {
+  if (key.empty()) return InvalidArgumentError("metadata key must not be empty");
+  return FromRados(io().omap_rm_keys(tablets_.MetaObject(), {kUserPrefix + std::string(key)}),
+                   "deleting metadata");
+}
+
+Result<std::vector<std::pair<std::string, std::string>>> RadosGraph::ListMetadata(
+    std::string_view prefix) const {
+  const std::string filter = kUserPrefix + std::string(prefix);
+  std::vector<std::pair<std::string, std::string>> out;
+  std::string after;
+  for (bool more = true; more;) {
+    std::map<std::string, librados::bufferlist> values;
+    QUARRY_RETURN_IF_ERROR(
+        FromRados(io().omap_get_vals2(tablets_.MetaObject(), after, filter, kPage, &values, &more),
+                  "listing metadata"));
+    for (auto& [key, value] : values) {
+      out.emplace_back(key.substr(sizeof(kUserPrefix) - 1), value.to_str());
+    }
+    if (values.empty()) break;
+    after = values.rbegin()->first;
+  }
+  return out;
+}
+
+// Exact key counts per group, from a listing of every tablet's keys (no
+// values read). Costs a full key scan: for small graphs and tools.
+Result<GraphStats> RadosGraph::Stats() const {
+  GraphStats stats;
+  stats.key_package = std::string(package_->Name());
+  stats.path = "rados:" + rados_.pool + "/" + rados_.graph;
+  for (const auto& [name, group] : groups_) stats.groups[name];
+  for (uint32_t t = 0; t < tablets_.tablets(); ++t) {
+    std::string after(cls::kBatchKeyPrefix.data(), 1);
+    after.append(4, '\xff');  // After every reserved key.
+    for (bool more = true; more;) {
+      std::set<std::string> keys;
+      QUARRY_RETURN_IF_ERROR(
+          FromRados(io().omap_get_keys2(tablets_.TabletObject(t), after, kPage, &keys, &more),
+                    "listing " + tablets_.TabletObject(t)));
+      for (const std::string& key : keys) {
+        Result<cls::TabletKeyParts> parts = cls::SplitTabletKey(key);
+        if (!parts.ok()) continue;
+        for (auto& [name, group] : groups_) {
+          if (key.starts_with(group.prefix)) ++stats.groups[name].estimated_keys;
+        }
+      }
+      if (keys.empty()) break;
+      after = *keys.rbegin();
+    }
+  }
+  return stats;
+}
+
+Status RadosGraph::DeleteElements(std::span<const Element>) { return NotYet("DeleteElements"); }
+Status RadosGraph::DeleteAllElements() { return NotYet("DeleteAllElements"); }
+Status RadosGraph::Compact() { return NotYet("Compact (the age-off sweeper)"); }
+Result<std::map<std::string, uint64_t>> RadosGraph::PreviewValidation(
+    std::shared_ptr<const Schema>) const {
+  return NotYet("PreviewValidation");
+}
+Status RadosGraph::Checkpoint(const std::string&) const { return NotYet("Checkpoint"); }
+Status RadosGraph::SetSplitPoints(std::vector<std::string>) {
+  return NotYet("SetSplitPoints (the tablet count is fixed at create)");
+}
+Result<std::vector<std::string>> RadosGraph::SplitPointsFromSample(std::span<const Element>,
+                                                                   int) const {
+  return NotYet("SplitPointsFromSample (the tablet count is fixed at create)");
+}
+Status RadosGraph::MergeShards(const std::string&, const std::string&) {
+  return NotYet("MergeShards (the tablet count is fixed at create)");
+}
+
+}  // namespace quarry::internal
+
+namespace quarry {
+
+Status DestroyRadosGraph(const StoreProperties& properties) {
+  QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<Graph> graph, OpenRadosGraph(properties));
+  auto& rados = dynamic_cast<internal::RadosGraph&>(*graph);
+  const TabletMap& map = rados.tablets();
+  for (uint32_t t = 0; t < map.tablets(); ++t) {
+    int r = rados.io().remove(map.TabletObject(t));
+    if (r < 0 && r != -ENOENT) return FromRados(r, "removing " + map.TabletObject(t));
+  }
+  return FromRados(rados.io().remove(map.MetaObject()), "removing " + map.MetaObject());
+}
+
+}  // namespace quarry

@@ -1,0 +1,269 @@
+// RadosGraph: Create, Open, Destroy and the metadata object.
+//
+// Metadata object <graph>.meta (layout version 1):
+//   xattr quarry.state           "creating" until every tablet exists, then "ready"
+//   xattr quarry.distinct_limit  internal/distinct_ids.h
+//   omap  quarry.schema, quarry.key_package, quarry.key_format,
+//         quarry.value_format, quarry.tablets, quarry.layout, quarry.created_ms
+//   omap  user.<key>             the callers' metadata (Graph::PutMetadata)
+#include <cerrno>
+#include <charconv>
+#include <set>
+
+#include "cls/batch_format.h"
+#include "graph-core/clock.h"
+#include "iterators/visibility.h"
+#include "keypackages/key_format.h"
+#include "store-rados/internal/rados_graph.h"
+#include "store-rados/rados_kv_iterator.h"
+
+namespace quarry::internal {
+namespace {
+
+constexpr char kStateXattr[] = "quarry.state";
+constexpr char kStateCreating[] = "creating";
+constexpr char kStateReady[] = "ready";
+const std::set<std::string> kMetaKeys = {
+    "quarry.schema",  "quarry.key_package", "quarry.key_format", "quarry.value_format",
+    "quarry.tablets", "quarry.layout",      "quarry.created_ms"};
+
+librados::bufferlist Bytes(std::string_view s) {
+  librados::bufferlist bl;
+  bl.append(s.data(), s.size());
+  return bl;
+}
+
+Result<uint64_t> Number(const std::map<std::string, librados::bufferlist>& meta,
+                        const std::string& key) {
+  auto it = meta.find(key);
+  if (it == meta.end()) return DataLossError("graph metadata lacks " + key);
+  std::string text = it->second.to_str();
+  uint64_t v = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || end != text.data() + text.size()) {
+    return DataLossError("graph metadata " + key + " is not a number: " + text);
+  }
+  return v;
+}
+
+Status Expect(const std::map<std::string, librados::bufferlist>& meta, const std::string& key,
+              uint64_t expected) {
+  QUARRY_ASSIGN_OR_RETURN(uint64_t stored, Number(meta, key));
+  if (stored == expected) return Status::OK();
+  return FailedPreconditionError("graph metadata " + key + " is version " + std::to_string(stored) +
+                                 "; this build reads version " + std::to_string(expected));
+}
+
+// The tablets: created (or reset, after an interrupted create) with the
+// schema xattrs the object class reads, in parallel.
+Status CreateTablets(librados::IoCtx& io, const TabletMap& map, const std::string& schema_json,
+                     std::string_view package) {
+  std::vector<librados::AioCompletion*> done;
+  std::vector<std::unique_ptr<librados::ObjectWriteOperation>> ops;
+  int first_error = 0;
+  for (uint32_t t = 0; t < map.tablets(); ++t) {
+    auto op = std::make_unique<librados::ObjectWriteOperation>();
+    op->create(false);
+    op->omap_clear();
+    op->setxattr(cls::kSchemaXattr, Bytes(schema_json));
+    op->setxattr(cls::kKeyPackageXattr, Bytes(package));
+    done.push_back(librados::Rados::aio_create_completion());
+    int r = io.aio_operate(map.TabletObject(t), done.back(), op.get());
+    if (r < 0 && first_error == 0) first_error = r;
+    ops.push_back(std::move(op));
+  }
+  for (librados::AioCompletion* c : done) {
+    c->wait_for_complete();
+    int r = c->get_return_value();
+    if (r < 0 && first_error == 0) first_error = r;
+    c->release();
+  }
+  return FromRados(first_error, "creating the tablet objects");
+}
+
+}  // namespace
+
+RadosClient::~RadosClient() {
+  io.close();
+  rados.shutdown();
+}
+
+Result<std::shared_ptr<RadosClient>> ConnectRados(const RadosProperties& props) {
+  auto client = std::make_shared<RadosClient>();
+  QUARRY_RETURN_IF_ERROR(
+      FromRados(client->rados.init2(props.client.c_str(), "ceph", 0), "initialising librados"));
+  QUARRY_RETURN_IF_ERROR(
+      FromRados(client->rados.conf_read_file(props.conf.c_str()), "reading " + props.conf));
+  std::string timeout = std::to_string(props.op_timeout_s);
+  QUARRY_RETURN_IF_ERROR(FromRados(client->rados.conf_set("rados_osd_op_timeout", timeout.c_str()),
+                                   "setting rados_osd_op_timeout"));
+  QUARRY_RETURN_IF_ERROR(FromRados(client->rados.conf_set("rados_mon_op_timeout", timeout.c_str()),
+                                   "setting rados_mon_op_timeout"));
+  QUARRY_RETURN_IF_ERROR(
+      FromRados(client->rados.connect(), "connecting to the cluster of " + props.conf));
+  QUARRY_RETURN_IF_ERROR(FromRados(client->rados.ioctx_create(props.pool.c_str(), client->io),
+                                   "opening pool " + props.pool));
+  return client;
+}
+
+RadosGraph::RadosGraph(std::shared_ptr<RadosClient> client, RadosProperties rados,
+                       StoreProperties properties, std::shared_ptr<const Schema> schema,
+                       uint32_t tablets)
+    : client_(std::move(client)),
+      rados_(std::move(rados)),
+      properties_(std::move(properties)),
+      schema_(std::move(schema)),
+      tablets_(rados_.graph, tablets) {
+  ids_ = std::make_unique<DistinctIds>(client_->io, tablets_.MetaObject());
+}
+
+Status RadosGraph::Assemble(std::string_view package_name) {
+  QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<const KeyPackage> package,
+                          MakeKeyPackage(package_name, schema_));
+  package_ = std::move(package);
+  for (const auto* list : {&schema_->entity_groups(), &schema_->edge_groups()}) {
+    for (const SchemaElementDefinition* def : *list) {
+      groups_[def->group()] =
+          RadosGroup{def, cls::TabletKeyPrefix(def->group()), !def->aggregate()};
+    }
+  }
+  QUARRY_ASSIGN_OR_RETURN(no_view_template_,
+                          ScanTemplate::Create(*schema_, View(), properties_.validator_enabled));
+  return Status::OK();
+}
+
+const RadosGroup* RadosGraph::group(std::string_view name) const {
+  auto it = groups_.find(name);
+  return it == groups_.end() ? nullptr : &it->second;
+}
+
+Result<std::unique_ptr<Graph>> RadosGraph::Create(std::shared_ptr<const Schema> schema,
+                                                  const StoreProperties& properties) {
+  QUARRY_ASSIGN_OR_RETURN(RadosProperties props, RadosProperties::From(properties));
+  QUARRY_ASSIGN_OR_RETURN(std::string_view package,
+                          CanonicalKeyPackageName(properties.key_package));
+  QUARRY_ASSIGN_OR_RETURN(std::shared_ptr<RadosClient> client, ConnectRados(props));
+  std::unique_ptr<RadosGraph> g(
+      new RadosGraph(client, props, properties, std::move(schema), props.tablets));
+  QUARRY_RETURN_IF_ERROR(g->Assemble(package));
+  g->created_time_ms_ = NowMillis();
+  const std::string schema_json = g->schema_->json().dump();
+  std::map<std::string, librados::bufferlist> meta = {
+      {"quarry.schema", Bytes(schema_json)},
+      {"quarry.key_package", Bytes(package)},
+      {"quarry.key_format", Bytes(std::to_string(kKeyFormatVersion))},
+      {"quarry.value_format", Bytes(std::to_string(kValueFormatVersion))},
+      {"quarry.tablets", Bytes(std::to_string(props.tablets))},
+      {"quarry.layout", Bytes(std::to_string(kTabletLayoutVersion))},
+      {"quarry.created_ms", Bytes(std::to_string(g->created_time_ms_))}};
+  librados::ObjectWriteOperation create;
+  create.create(true);
+  create.setxattr(kStateXattr, Bytes(kStateCreating));
+  create.setxattr(kDistinctLimitXattr, Bytes("0"));
+  create.omap_set(meta);
+  const std::string meta_object = g->tablets_.MetaObject();
+  int r = client->io.operate(meta_object, &create);
+  if (r == -EEXIST) {
+    return AlreadyExistsError("RADOS graph '" + props.graph + "' already exists in pool " +
+                              props.pool);
+  }
+  QUARRY_RETURN_IF_ERROR(FromRados(r, "creating " + meta_object));
+  QUARRY_RETURN_IF_ERROR(CreateTablets(client->io, g->tablets_, schema_json, package));
+  librados::ObjectWriteOperation ready;
+  ready.cmpxattr(kStateXattr, LIBRADOS_CMPXATTR_OP_EQ, Bytes(kStateCreating));
+  ready.setxattr(kStateXattr, Bytes(kStateReady));
+  QUARRY_RETURN_IF_ERROR(
+      FromRados(client->io.operate(meta_object, &ready), "marking " + meta_object + " ready"));
+  return std::unique_ptr<Graph>(std::move(g));
+}
+
+Result<std::unique_ptr<Graph>> RadosGraph::Open(const StoreProperties& properties,
+                                                std::shared_ptr<const Schema> schema) {
+  QUARRY_ASSIGN_OR_RETURN(RadosProperties props, RadosProperties::From(properties));
+  QUARRY_ASSIGN_OR_RETURN(std::shared_ptr<RadosClient> client, ConnectRados(props));
+  const std::string meta_object = TabletMap(props.graph, 1).MetaObject();
+  librados::bufferlist state;
+  int r = client->io.getxattr(meta_object, kStateXattr, state);
+  if (r == -ENOENT) {
+    return NotFoundError("no RADOS graph '" + props.graph + "' in pool " + props.pool);
+  }
+  QUARRY_RETURN_IF_ERROR(FromRados(r, "reading " + meta_object));
+  if (state.to_str() != kStateReady) {
+    return FailedPreconditionError("RADOS graph '" + props.graph +
+                                   "': its create did not finish (state " + state.to_str() + ")");
+  }
+  std::map<std::string, librados::bufferlist> meta;
+  QUARRY_RETURN_IF_ERROR(FromRados(client->io.omap_get_vals_by_keys(meta_object, kMetaKeys, &meta),
+                                   "reading " + meta_object));
+  QUARRY_RETURN_IF_ERROR(Expect(meta, "quarry.layout", kTabletLayoutVersion));
+  QUARRY_RETURN_IF_ERROR(Expect(meta, "quarry.key_format", kKeyFormatVersion));
+  QUARRY_RETURN_IF_ERROR(Expect(meta, "quarry.value_format", kValueFormatVersion));
+  QUARRY_ASSIGN_OR_RETURN(uint64_t tablets, Number(meta, "quarry.tablets"));
+  QUARRY_ASSIGN_OR_RETURN(uint64_t created, Number(meta, "quarry.created_ms"));
+  if (tablets == 0 || tablets > kMaxTablets || (tablets & (tablets - 1)) != 0) {
+    return DataLossError("graph metadata quarry.tablets is not a power of two");
+  }
+  if (meta.count("quarry.schema") == 0 || meta.count("quarry.key_package") == 0) {
+    return DataLossError("graph metadata lacks the schema or key-package");
+  }
+  std::string stored_json = meta["quarry.schema"].to_str();
+  std::string package = meta["quarry.key_package"].to_str();
+  auto parsed = Schema::FromJsonStrings({stored_json}, {meta_object + " quarry.schema"});
+  if (!parsed.ok()) return DataLossError(parsed.status().message());
+  if (schema != nullptr && schema->json().dump() != stored_json) {
+    return FailedPreconditionError("RADOS graph '" + props.graph +
+                                   "': schema changes are not supported on the rados store yet");
+  }
+  StoreProperties effective = properties;
+  effective.key_package = package;
+  std::unique_ptr<RadosGraph> g(new RadosGraph(client, props, std::move(effective),
+                                               *std::move(parsed), static_cast<uint32_t>(tablets)));
+  QUARRY_RETURN_IF_ERROR(g->Assemble(package));
+  g->created_time_ms_ = static_cast<int64_t>(created);
+  return std::unique_ptr<Graph>(std::move(g));
+}
+
+// Schema validation (with IsA) when asked, and always Gaffer's ingest check
+// that the visibility property parses (store-rocks' CheckElement).
+Status RadosGraph::CheckElement(size_t index, const Element& element, bool validate) const {
+  auto where = [&] {
+    return "element " + std::to_string(index) + " (group '" + element.group() + "')";
+  };
+  const SchemaElementDefinition* def = schema_->Group(element.group());
+  if (def == nullptr || def->kind() != element.kind()) {
+    return InvalidArgumentError(where() + ": no " + (element.is_entity() ? "entity" : "edge") +
+                                " group of that name in the schema");
+  }
+  if (validate) {
+    Status s = def->Validate(element, /*include_is_a=*/true);
+    if (!s.ok()) return InvalidArgumentError(where() + ": " + s.message());
+  }
+  const auto& vis_property = schema_->visibility_property();
+  if (!vis_property.has_value()) return Status::OK();
+  const Value* v = element.properties().Find(*vis_property);
+  if (v == nullptr || (v->type() != ValueType::kString && v->type() != ValueType::kBytes)) {
+    return Status::OK();
+  }
+  Result<VisibilityExpression> parsed = VisibilityExpression::Parse(v->AsString());
+  if (!parsed.ok()) {
+    return InvalidArgumentError(where() + ": property '" + *vis_property +
+                                "': " + parsed.status().message());
+  }
+  return Status::OK();
+}
+
+}  // namespace quarry::internal
+
+namespace quarry {
+
+Result<std::unique_ptr<Graph>> CreateRadosGraph(std::shared_ptr<const Schema> schema,
+                                                const StoreProperties& properties) {
+  return internal::RadosGraph::Create(std::move(schema), properties);
+}
+
+Result<std::unique_ptr<Graph>> OpenRadosGraph(const StoreProperties& properties,
+                                              std::shared_ptr<const Schema> schema) {
+  return internal::RadosGraph::Open(properties, std::move(schema));
+}
+
+}  // namespace quarry

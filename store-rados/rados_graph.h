@@ -1,0 +1,63 @@
+// The RADOS store: a Graph (store-rocks/graph.h) kept in a Ceph RADOS pool,
+// as Gaffer's AccumuloStore keeps a graph in Accumulo tablets (issue 14).
+//
+// Layout (store-rados/tablet_map.h, cls/batch_format.h): a metadata object
+// <graph>.meta (schema JSON, key-package, formats, tablet count, layout
+// version, the callers' metadata) and a power-of-two number of tablet
+// objects <graph>.tablet.<i>, whose omaps hold the key-package's keys
+// behind a group prefix; rows hash to tablets by their first vertex, so a
+// vertex's rows stay in one tablet. Ceph replicates and recovers the
+// objects; Quarry adds no replication of its own.
+//
+// Writes: elements are validated and encoded as store-rocks does, grouped
+// per tablet into bounded batches, and applied by the object class
+// libcls_quarry.so inside the OSDs (ingest aggregation with the same fold as
+// the RocksDB merge operator, a batch id recorded so a resent batch is not
+// counted twice). Batches for different tablets are sent in parallel; the
+// batches of one tablet in request order. A request is atomic per batch,
+// not across batches or tablets: on an error some batches may be stored
+// (AddElements reports the error; resending the whole request would count
+// the stored batches again).
+// Reads: per tablet, paged omap reads (store-rados/rados_kv_iterator.h)
+// feed the shared scan stack (iterators/scan_stack.h): views, visibility,
+// validation (age-off hidden at scan time) and query-time aggregation are
+// store-rocks' code. Results come tablet by tablet (key order within a
+// tablet), as an Accumulo batch scanner returns tablet by tablet.
+//
+// Not yet on this store (Unimplemented): DeleteElements, Compact (the
+// age-off sweeper), PreviewValidation, Checkpoint, split points and shard
+// merges (the tablet count is fixed at create), schema changes at Open.
+//
+// Thread safety: as Graph; every method may be called concurrently.
+#pragma once
+
+#include <memory>
+
+#include "graph-core/status.h"
+#include "schema/schema.h"
+#include "store-rados/rados_properties.h"
+#include "store/graph.h"
+#include "store/store_properties.h"
+
+namespace quarry {
+
+// Creates the graph named by `properties` (store-rados/rados_properties.h):
+// its metadata object first (exclusive create, state "creating"), then the
+// tablet objects with the schema xattrs, then the metadata's state set to
+// "ready" with a compare-and-set. AlreadyExists if the graph exists;
+// InvalidArgument for bad properties; Unavailable if the cluster cannot be
+// reached.
+Result<std::unique_ptr<Graph>> CreateRadosGraph(std::shared_ptr<const Schema> schema,
+                                                const StoreProperties& properties);
+
+// Opens an existing graph. With `schema`, it must equal the stored one
+// (FailedPrecondition otherwise: schema changes are not supported on this
+// store yet). NotFound if no graph; FailedPrecondition if its create did
+// not finish or its formats are not this build's.
+Result<std::unique_ptr<Graph>> OpenRadosGraph(const StoreProperties& properties,
+                                              std::shared_ptr<const Schema> schema = nullptr);
+
+// Removes every object of the graph (tests and tools). NotFound if none.
+Status DestroyRadosGraph(const StoreProperties& properties);
+
+}  // namespace quarry

@@ -1,0 +1,28 @@
+// The rados store's entry in the store factory (store/store_factory.h):
+// `quarry.store=rados` selects it, and its graphs are named by store
+// properties (store-rados/rados_properties.h), not by a local directory.
+//
+// A graph's location (the GRAPH argument of the CLI) names the graph within
+// the pool when `quarry.rados.graph` is not set: its last path component.
+// Nothing on local disk marks a RADOS graph, so opening one always needs
+// its store properties (holds_graph is false for every location).
+//
+// Thread safety: the driver's functions may be called concurrently.
+#pragma once
+
+#include <array>
+#include <string_view>
+
+#include "store/store_factory.h"
+
+namespace quarry {
+
+inline constexpr std::string_view kRadosStoreName = "rados";
+
+inline constexpr std::array<std::string_view, 6> kRadosPropertyKeys = {
+    "quarry.rados.conf",    "quarry.rados.pool",   "quarry.rados.graph",
+    "quarry.rados.tablets", "quarry.rados.client", "quarry.rados.op.timeout.s"};
+
+StoreDriver RadosStoreDriver();
+
+}  // namespace quarry
