@@ -2,6 +2,7 @@
 
 #include <rocksdb/statistics.h>
 
+#include <cstdlib>
 #include <map>
 
 #include "store-rocks/internal/rocks_graph.h"

@@ -5,6 +5,8 @@
 #include <rocksdb/statistics.h>
 #include <rocksdb/table.h>
 
+#include <filesystem>
+
 #include "store-rocks/hot_key_options.h"  // hotkeys (issue 18)
 
 namespace quarry {
@@ -114,6 +116,8 @@ Result<std::unique_ptr<RocksInstance>> RocksInstance::Open(
                   "opening RocksDB at " + path));
   } else {  // branch service (issue 19): a secondary keeps every file open.
     db_options.max_open_files = -1;
+    std::error_code ec;
+    std::filesystem::create_directories(secondary_path, ec);  // Open reports a failure.
     QUARRY_RETURN_IF_ERROR(FromRocks(
         rocksdb::DB::OpenAsSecondary(db_options, path, secondary_path, descriptors, &handles, &raw),
         "opening RocksDB at " + path + " read-only (secondary)"));

@@ -9,6 +9,7 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include "store-rocks/read_only_graph.h"
@@ -119,10 +120,22 @@ Result<ScratchDir> ScratchDir::Create() {
   return ScratchDir(pattern);
 }
 
-ScratchDir::~ScratchDir() {
+ScratchDir& ScratchDir::operator=(ScratchDir&& other) noexcept {
+  if (this != &other) {
+    Remove();
+    path_ = std::move(other.path_);
+    other.path_.clear();
+  }
+  return *this;
+}
+
+ScratchDir::~ScratchDir() { Remove(); }
+
+void ScratchDir::Remove() {
   if (path_.empty()) return;
   std::error_code ec;
   fs::remove_all(path_, ec);
+  path_.clear();
 }
 
 Result<std::unique_ptr<Graph>> OpenGraphReadOnlyForCommand(const std::string& dir,

@@ -48,12 +48,13 @@ class ScratchDir {
  public:
   static Result<ScratchDir> Create();
   ScratchDir(ScratchDir&& other) noexcept : path_(std::move(other.path_)) { other.path_.clear(); }
-  ScratchDir& operator=(ScratchDir&&) = delete;
+  ScratchDir& operator=(ScratchDir&& other) noexcept;
   ~ScratchDir();
   const std::string& path() const { return path_; }
 
  private:
   explicit ScratchDir(std::string path) : path_(std::move(path)) {}
+  void Remove();
   std::string path_;
 };
 

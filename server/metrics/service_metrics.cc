@@ -79,12 +79,19 @@ const std::vector<double>& ServiceMetrics::LatencyBuckets() {
 }
 
 void ServiceMetrics::RecordRequest(const RequestRecord& record) {
-  const std::string operation = MetricOperation(record);
+  std::string operation = MetricOperation(record);
   const double seconds = record.duration_ms / 1000.0;
   const std::vector<double>& bounds = LatencyBuckets();
   const size_t bucket =
       std::lower_bound(bounds.begin(), bounds.end(), seconds) - bounds.begin();  // == size: +Inf
   std::lock_guard lock(mu_);
+  if (!operation_labels_.count(operation)) {
+    if (operation_labels_.size() >= kMaxOperationLabels) {
+      operation = "other";
+    } else {
+      operation_labels_.insert(operation);
+    }
+  }
   ++requests_[{record.transport, operation, record.outcome}];
   Histogram& histogram = latency_[{record.transport, operation}];
   if (histogram.buckets.empty()) histogram.buckets.assign(bounds.size() + 1, 0);

@@ -14,7 +14,9 @@
 //     (requests running, a streamed REST result until its end)
 // `operation` is the operation's short class name, "OperationChain" for a
 // chain, the Thrift method for calls that run none (nextPage, closeQuery,
-// status), or "other" for REST calls that run none.
+// status), or "other" for REST calls that run none. Class names come from
+// clients, so after kMaxOperationLabels distinct ones further names count
+// as "other" (a client sending made-up classes cannot grow the series).
 //
 // Thread safety: every method may be called from many threads at once;
 // sources are called under no lock but the sources list's.
@@ -25,6 +27,7 @@
 #include <functional>
 #include <map>
 #include <mutex>
+#include <set>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -48,6 +51,8 @@ void AppendMetricFamily(std::string_view name, std::string_view type, std::strin
 
 class ServiceMetrics {
  public:
+  static constexpr size_t kMaxOperationLabels = 200;
+
   // Upper bounds (seconds) of the latency histogram's buckets; +Inf is implied.
   static const std::vector<double>& LatencyBuckets();
 
@@ -80,6 +85,7 @@ class ServiceMetrics {
   void RenderLatency(std::string* out) const;
 
   mutable std::mutex mu_;
+  std::set<std::string, std::less<>> operation_labels_;  // Guarded by mu_.
   std::map<RequestKey, uint64_t> requests_;
   std::map<LatencyKey, Histogram> latency_;
   std::map<std::string, uint64_t> items_;                          // By transport.

@@ -80,7 +80,7 @@ std::string ShortClassName(std::string_view class_name) {
 
 std::vector<std::string> OperationClassNames(std::string_view operation_json) {
   ClassScanner scanner;
-  Json::sax_parse(operation_json.begin(), operation_json.end(), &scanner,
+  (void)Json::sax_parse(operation_json.begin(), operation_json.end(), &scanner,
                   nlohmann::detail::input_format_t::json, /*strict=*/false);
   std::vector<std::string> names;
   const std::string top = ShortClassName(scanner.top_class);

@@ -7,6 +7,7 @@
 #include "server/rest/ui_files.h"
 #include "server/rpc_server.h"
 #include "server/service/observed_service.h"  // branch service
+#include "server/service/operability.h"       // branch service
 #include "server/service/quarry_service.h"
 #include "server/service/reload_signals.h"  // branch service
 

@@ -11,10 +11,12 @@
 #include "server/rest/http_server.h"
 #include "server/rest/rest_api.h"
 #include "server/server_options.h"
-#include "server/service/operability.h"  // branch service
+#include "server/service/reload_signals.h"  // branch service
 #include "server/users.h"
 
 namespace quarry {
+
+class Operability;  // server/service/operability.h (branch service)
 
 // What to serve: Thrift, Gaffer's REST API over HTTP, or both (sharing one
 // Executor and one UserDirectory).

@@ -119,7 +119,11 @@ class RocksGraph final : public Graph {
   // read with (no key moves between the two).
   class Snapshots {
    public:
-    const rocksdb::Snapshot* operator[](size_t i) const { return list_[i]->snapshot(); }
+    // Null for a read-only secondary (branch service), whose view does not
+    // move while it is open and which takes no snapshots.
+    const rocksdb::Snapshot* operator[](size_t i) const {
+      return list_[i] ? list_[i]->snapshot() : nullptr;
+    }
     rocksdb::DB* db(size_t i) const { return dbs_[i]; }
 
    private:

@@ -93,5 +93,21 @@ TEST(ServiceMetricsTest, ElementCountersActiveGaugesAndSources) {
   EXPECT_TRUE(HasLine(text, R"(quarry_test_gauge{group="a\"b\\c\nd"} 1.5)")) << text;
 }
 
+TEST(ServiceMetricsTest, OperationLabelsAreCappedSoClientsCannotGrowTheSeries) {
+  ServiceMetrics metrics;
+  for (size_t i = 0; i < ServiceMetrics::kMaxOperationLabels + 5; ++i) {
+    metrics.RecordRequest(Record("http", {"Made" + std::to_string(i)}, "INVALID_ARGUMENT", 1));
+  }
+  const std::string text = metrics.Render();
+  EXPECT_TRUE(HasLine(
+      text,
+      R"(quarry_requests_total{transport="http",operation="Made0",outcome="INVALID_ARGUMENT"} 1)"));
+  EXPECT_EQ(text.find(R"(operation="Made200")"), std::string::npos);
+  EXPECT_TRUE(HasLine(
+      text,
+      R"(quarry_requests_total{transport="http",operation="other",outcome="INVALID_ARGUMENT"} 5)"))
+      << text;
+}
+
 }  // namespace
 }  // namespace quarry
