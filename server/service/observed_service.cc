@@ -157,6 +157,7 @@ RestHandler ObservedRestHandler(RestHandler api, RequestObservers observers) {
     RestResponse response = api(request);
     record.http_status = response.status;
     if (response.cursor != nullptr && response.status < 400) {
+      record.bytes_out_known = false;
       response.cursor = std::make_unique<ObservedCursor>(std::move(response.cursor),
                                                          std::move(record), start, observers);
       return response;

@@ -39,7 +39,7 @@ std::string FormatRequestLine(const RequestRecord& record, int64_t slow_ms) {
   line["durationMs"] = std::round(record.duration_ms * 1000.0) / 1000.0;
   line["items"] = record.items;
   line["bytesIn"] = record.bytes_in;
-  line["bytesOut"] = record.bytes_out;
+  line["bytesOut"] = record.bytes_out_known ? Json(record.bytes_out) : Json(nullptr);
   line["outcome"] = record.outcome;
   if (record.http_status != 0) line["httpStatus"] = record.http_status;
   line["slow"] = record.duration_ms >= static_cast<double>(slow_ms);

@@ -4,7 +4,7 @@
 //
 //   {"time":"2026-11-24T06:01:02.345Z","user":"alice","transport":"http",
 //    "call":"POST /graph/operations/execute","operations":["GetAllElements",
-//    "Count"],"durationMs":3.2,"items":1,"bytesIn":211,"bytesOut":1,
+//    "Count"],"durationMs":3.2,"items":1,"bytesIn":211,"bytesOut":null,
 //    "outcome":"OK","slow":false}
 //
 // A line never carries a token, an operation's input or any element data:
@@ -39,9 +39,13 @@ struct RequestRecord {
   std::string call;                     // Thrift method, or "METHOD /path" for HTTP.
   std::vector<std::string> operations;  // Short class names; a chain's in order.
   double duration_ms = 0;
-  uint64_t items = 0;          // Result items returned (elements, ids, values).
-  uint64_t bytes_in = 0;       // Request payload (operation JSON, body).
-  uint64_t bytes_out = 0;      // Result payload written.
+  uint64_t items = 0;      // Result items returned (elements, ids, values).
+  uint64_t bytes_in = 0;   // Request payload (operation JSON, body).
+  uint64_t bytes_out = 0;  // Result payload written.
+  // False for a REST result streamed through a cursor: the transport frames
+  // and writes it, so its size is not known here ("bytesOut": null; items
+  // still counts it).
+  bool bytes_out_known = true;
   std::string outcome = "OK";  // "OK" or a status code name ("INVALID_ARGUMENT"), or
                                // "CANCELLED" for a stream the client left.
   int http_status = 0;         // HTTP only; 0 otherwise.

@@ -43,7 +43,9 @@ void OperatingTest::TearDown() {
   std::error_code ec;  // The graph may be missing when SetUp failed.
   std::filesystem::permissions(graph_dir_, std::filesystem::perms::owner_all,
                                std::filesystem::perm_options::add, ec);
-  if (server_.pid() > 0) EXPECT_EQ(server_.Stop(), 0) << server_.log();
+  if (server_.pid() > 0) {
+    EXPECT_EQ(server_.Stop(), 0) << server_.log();
+  }
   std::filesystem::remove_all(root_);
 }
 

@@ -51,6 +51,12 @@ TEST(RequestLogTest, FlagsRequestsAtOrAboveTheSlowThreshold) {
   EXPECT_EQ(Json::parse(FormatRequestLine(record, 1000))["slow"], false);
 }
 
+TEST(RequestLogTest, UnknownOutputSizeIsNull) {
+  RequestRecord record = ChainRecord();
+  record.bytes_out_known = false;
+  EXPECT_TRUE(Json::parse(FormatRequestLine(record, 1000))["bytesOut"].is_null());
+}
+
 TEST(RequestLogTest, ThriftLinesHaveNoHttpStatus) {
   RequestRecord record = ChainRecord();
   record.transport = "thrift";
