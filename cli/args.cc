@@ -4,6 +4,7 @@
 #include <map>
 #include <string_view>
 
+#include "cli/config_file.h"  // branch service
 #include "cli/internal/usage.h"
 
 namespace quarry::cli {
@@ -162,7 +163,10 @@ Result<std::vector<std::string>> SplitAuths(const std::string& text) {
 }
 
 Result<Command> ParseExec(const std::vector<std::string>& args) {
-  QUARRY_ASSIGN_OR_RETURN(RawArgs raw, SplitArgs("exec", args, {{"user", true}, {"auths", true}}));
+  QUARRY_ASSIGN_OR_RETURN(
+      RawArgs raw,
+      SplitArgs("exec", args,
+                {{"user", true}, {"auths", true}, {"read-only", false}}));  // branch service
   if (raw.help) return HelpRequest{std::string(usage_internal::kExecUsage)};
   QUARRY_RETURN_IF_ERROR(RequireGraphDir("exec", raw));
   QUARRY_RETURN_IF_ERROR(RequireNoExtra("exec", raw, 2));
@@ -176,6 +180,7 @@ Result<Command> ParseExec(const std::vector<std::string>& args) {
   if (const std::string* p = raw.Last("auths")) {
     QUARRY_ASSIGN_OR_RETURN(out.data_auths, SplitAuths(*p));
   }
+  out.read_only = raw.Has("read-only");  // branch service
   return out;
 }
 
@@ -211,23 +216,71 @@ Status ParseHttpLimits(const RawArgs& raw, ServeArgs* out) {
   return ParseOptionalUnsigned(raw, "http-workers", 1, 256, &out->http_workers);
 }
 
-Result<Command> ParseServe(const std::vector<std::string>& args) {
-  QUARRY_ASSIGN_OR_RETURN(RawArgs raw, SplitArgs("serve", args,
-                                                 {{"port", true},
-                                                  {"http-port", true},
-                                                  {"bind", true},
-                                                  {"users", true},
-                                                  {"ui-dir", true},
-                                                  {"max-frame-bytes", true},
-                                                  {"max-connections", true},
-                                                  {"http-max-body", true},
-                                                  {"http-max-header", true},
-                                                  {"http-header-timeout-ms", true},
-                                                  {"http-idle-timeout-ms", true},
-                                                  {"http-body-timeout-ms", true},
-                                                  {"http-send-timeout-ms", true},
-                                                  {"http-max-connections", true},
-                                                  {"http-workers", true}}));
+// --- branch service (issue 19): --config FILE and the operating flags.
+const std::vector<FlagSpec>& ServeFlagSpecs() {
+  static const std::vector<FlagSpec> specs = {{"port", true},
+                                              {"http-port", true},
+                                              {"bind", true},
+                                              {"users", true},
+                                              {"ui-dir", true},
+                                              {"max-frame-bytes", true},
+                                              {"max-connections", true},
+                                              {"http-max-body", true},
+                                              {"http-max-header", true},
+                                              {"http-header-timeout-ms", true},
+                                              {"http-idle-timeout-ms", true},
+                                              {"http-body-timeout-ms", true},
+                                              {"http-send-timeout-ms", true},
+                                              {"http-max-connections", true},
+                                              {"http-workers", true},
+                                              {"request-log", true},
+                                              {"request-log-max-bytes", true},
+                                              {"slow-request-ms", true},
+                                              {"metrics-port", true},
+                                              {"health-min-free-bytes", true}};
+  return specs;
+}
+
+Result<std::vector<std::string>> ExpandServeConfig(const std::vector<std::string>& args) {
+  std::vector<std::string> known, valueless;
+  for (const FlagSpec& spec : ServeFlagSpecs()) {
+    (spec.takes_value ? known : valueless).emplace_back(spec.name);
+  }
+  return ExpandConfigFile(args, known, valueless);
+}
+
+Status ParseOperatingFlags(const RawArgs& raw, ServeArgs* out) {
+  if (const std::string* p = raw.Last("request-log")) {
+    if (p->empty()) return UsageError("serve", "--request-log: empty file name (use - for stderr)");
+    out->request_log = *p;
+  }
+  if (const std::string* p = raw.Last("request-log-max-bytes")) {
+    QUARRY_ASSIGN_OR_RETURN(
+        out->request_log_max_bytes,
+        ParseUnsigned("serve", "request-log-max-bytes", *p, 0, uint64_t{1} << 40));
+  }
+  if (const std::string* p = raw.Last("slow-request-ms")) {
+    QUARRY_ASSIGN_OR_RETURN(uint64_t ms,
+                            ParseUnsigned("serve", "slow-request-ms", *p, 0, 86'400'000));
+    out->slow_request_ms = static_cast<int64_t>(ms);
+  }
+  if (const std::string* p = raw.Last("metrics-port")) {
+    QUARRY_ASSIGN_OR_RETURN(uint64_t port, ParseUnsigned("serve", "metrics-port", *p, 0, 65535));
+    out->metrics_port = static_cast<int>(port);
+  }
+  if (const std::string* p = raw.Last("health-min-free-bytes")) {
+    QUARRY_ASSIGN_OR_RETURN(
+        out->health_min_free_bytes,
+        ParseUnsigned("serve", "health-min-free-bytes", *p, 0, uint64_t{1} << 50));
+  }
+  return Status::OK();
+}
+// --- end of branch service.
+
+Result<Command> ParseServe(const std::vector<std::string>& given_args) {
+  QUARRY_ASSIGN_OR_RETURN(const std::vector<std::string> args,
+                          ExpandServeConfig(given_args));  // branch service
+  QUARRY_ASSIGN_OR_RETURN(RawArgs raw, SplitArgs("serve", args, ServeFlagSpecs()));
   if (raw.help) return HelpRequest{std::string(usage_internal::kServeUsage)};
   QUARRY_RETURN_IF_ERROR(RequireGraphDir("serve", raw));
   QUARRY_RETURN_IF_ERROR(RequireNoExtra("serve", raw, 1));
@@ -262,15 +315,17 @@ Result<Command> ParseServe(const std::vector<std::string>& args) {
     out.max_connections = static_cast<int>(connections);
   }
   QUARRY_RETURN_IF_ERROR(ParseHttpLimits(raw, &out));
+  QUARRY_RETURN_IF_ERROR(ParseOperatingFlags(raw, &out));  // branch service
   return out;
 }
 
 Result<Command> ParseInfo(const std::vector<std::string>& args) {
-  QUARRY_ASSIGN_OR_RETURN(RawArgs raw, SplitArgs("info", args, {}));
+  QUARRY_ASSIGN_OR_RETURN(RawArgs raw,
+                          SplitArgs("info", args, {{"read-only", false}}));  // branch service
   if (raw.help) return HelpRequest{std::string(usage_internal::kInfoUsage)};
   QUARRY_RETURN_IF_ERROR(RequireGraphDir("info", raw));
   QUARRY_RETURN_IF_ERROR(RequireNoExtra("info", raw, 1));
-  return InfoArgs{raw.positionals[0]};
+  return InfoArgs{raw.positionals[0], raw.Has("read-only")};
 }
 
 // --- branch deletes.

@@ -4,10 +4,11 @@
 //   quarry create GRAPH_DIR --schema FILE [--schema FILE ...] [--store-properties FILE]
 //   quarry add GRAPH_DIR FILE... [--batch-size N] [--no-validate] [--skip-invalid]
 //                                [--progress | --no-progress]
-//   quarry exec GRAPH_DIR [--user ID] [--auths A,B] [OPERATION_FILE|-]
-//   quarry serve GRAPH_DIR [--port 9090] [--bind ADDR] [--users FILE]
-//                          [--max-frame-bytes N] [--max-connections N]
-//   quarry info GRAPH_DIR
+//   quarry exec GRAPH_DIR [--user ID] [--auths A,B] [--read-only] [OPERATION_FILE|-]
+//   quarry serve [GRAPH_DIR] [--config FILE] [--port 9090] [--bind ADDR] [--users FILE]
+//                          [--max-frame-bytes N] [--max-connections N] [--request-log FILE]
+//                          [--metrics-port N] ...
+//   quarry info GRAPH_DIR [--read-only]
 //   quarry delete GRAPH_DIR (FILE|-) [--no-validate] [--skip-invalid]
 //                                    [--progress | --no-progress]
 //   quarry schema GRAPH_DIR --schema FILE [--schema FILE ...]
@@ -56,6 +57,7 @@ struct ExecArgs {
   std::string user_id = "UNKNOWN";  // Gaffer's default user.
   std::vector<std::string> data_auths;
   std::string operation_file = "-";  // "-" is stdin.
+  bool read_only = false;            // branch service: --read-only (beside a server).
 };
 
 struct ServeArgs {
@@ -78,10 +80,18 @@ struct ServeArgs {
   std::optional<int> http_send_timeout_ms;
   std::optional<int> http_max_connections;
   std::optional<int> http_workers;
+  // branch service (issue 19): operating the server.
+  std::optional<std::string> request_log;  // --request-log FILE ("-": stderr).
+  std::optional<uint64_t> request_log_max_bytes;
+  std::optional<int64_t> slow_request_ms;
+  std::optional<int> metrics_port;  // /metrics on its own port.
+  std::optional<uint64_t> health_min_free_bytes;
+  // --- end of branch service.
 };
 
 struct InfoArgs {
   std::string graph_dir;
+  bool read_only = false;  // branch service: --read-only.
 };
 
 // Branch deletes: `quarry delete` and `quarry schema`.

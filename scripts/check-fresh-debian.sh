@@ -11,12 +11,24 @@
 # that changes dependencies or the set-up scripts, not in CI.
 #
 # Usage: scripts/check-fresh-debian.sh [WORKDIR]   (default: a new dir under /var/tmp)
+#        scripts/check-fresh-debian.sh --deb quarry_<version>_amd64.deb [WORKDIR]
+#
+# --deb (branch service, issue 19) checks the Debian package instead: on the
+# same pristine root, `apt install ./quarry_...deb` (its declared
+# dependencies only), then `quarry --help`, the quarry user and directories
+# the package makes, and `systemd-analyze verify` of quarry@.service (with
+# systemd installed in the root for the check). No clone, no build.
 #
 # QUARRY_FRESH_CCACHE=DIR lends the root a compiler cache (e.g. ~/.cache/ccache)
 # to cut the build time; every package is still installed from scratch, so the
 # check is the same, but the times printed are then those of a warm cache.
 set -euo pipefail
 REPO=$(cd "$(dirname "$0")/.." && pwd)
+DEB=""
+if [ "${1:-}" = "--deb" ]; then
+  DEB=$(realpath "${2:?--deb needs the .deb file}")
+  shift 2
+fi
 MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 
 if [ "$(id -u)" != 0 ]; then
@@ -67,6 +79,13 @@ cp /etc/resolv.conf "$ROOT/etc/resolv.conf"
 # Services must not start inside the chroot (postgresql's package tries).
 printf '#!/bin/sh\nexit 101\n' >"$ROOT/usr/sbin/policy-rc.d"
 chmod +x "$ROOT/usr/sbin/policy-rc.d"
+
+if [ -n "$DEB" ]; then
+  # shellcheck source=scripts/lib/check-deb.sh
+  . "$REPO/scripts/lib/check-deb.sh"
+  check_deb "$DEB"
+  exit $?
+fi
 
 echo "== cloning $REPO at $HEAD"
 git clone -q --no-local "$REPO" "$ROOT/root/quarry"

@@ -60,6 +60,12 @@ struct AddElementsOptions {
 
 struct AddElementsResult { 1: i64 added; 2: i64 skipped }
 
+// branch service (issue 19): what status() reports.
+struct ServiceStatus {
+  1: string status          // "UP" or "DOWN" (Gaffer's SystemStatus values)
+  2: optional string reason // why it is DOWN
+}
+
 service Quarry {
   // Runs a Gaffer JSON operation or operation chain; returns its result as Gaffer JSON.
   string execute(1: Credentials credentials, 2: string operationJson) throws (1: QuarryError error)
@@ -79,4 +85,11 @@ service Quarry {
   // The typed fast path for AddElements. Atomic: on error nothing is stored.
   AddElementsResult addElements(1: Credentials credentials, 2: list<Element> elements,
                                 3: AddElementsOptions options) throws (1: QuarryError error)
+
+  // branch service (issue 19): the graph's health, as REST's /graph/status.
+  // "UP" only when the store is open and writable; "DOWN" with a reason
+  // (read-only or full data directory, stalled or failed store). Needs no
+  // credentials, so that monitors and load balancers can call it. A new
+  // method: clients built from the older IDL are unaffected.
+  ServiceStatus status()
 }

@@ -11,6 +11,7 @@
 #include <thrift/transport/TSocket.h>
 
 #include <algorithm>
+#include <atomic>
 #include <future>
 #include <mutex>
 
@@ -87,6 +88,17 @@ class LimitedFramedTransportFactory : public TTransportFactory {
 class ReadySignal : public TServerEventHandler {
  public:
   void preServe() override { Set(Status::OK()); }
+  // branch service (issue 19): counts open connections for the metrics.
+  void* createContext(std::shared_ptr<apache::thrift::protocol::TProtocol>,
+                      std::shared_ptr<apache::thrift::protocol::TProtocol>) override {
+    connections.fetch_add(1);
+    return nullptr;
+  }
+  void deleteContext(void*, std::shared_ptr<apache::thrift::protocol::TProtocol>,
+                     std::shared_ptr<apache::thrift::protocol::TProtocol>) override {
+    connections.fetch_sub(1);
+  }
+  std::atomic<int64_t> connections{0};
   void Set(Status status) {
     std::lock_guard lock(mu_);
     if (!done_) {
@@ -139,6 +151,13 @@ Result<std::unique_ptr<RpcServer>> RpcServer::Start(std::shared_ptr<rpc::QuarryI
   }
   server->port_ = socket->getPort();
   return server;
+}
+
+// branch service (issue 19).
+int64_t RpcServer::active_connections() const {
+  if (!server_) return 0;
+  auto ready = std::dynamic_pointer_cast<ReadySignal>(server_->getEventHandler());
+  return ready ? ready->connections.load() : 0;
 }
 
 void RpcServer::Stop() {

@@ -40,6 +40,8 @@ class RpcServer {
 
   // The port actually bound.
   int port() const { return port_; }
+  // branch service (issue 19): connections open now, for the metrics.
+  int64_t active_connections() const;
   // Stops serving; idempotent.
   void Stop();
   // Blocks until the server has stopped (after Stop() from another thread).

@@ -82,22 +82,39 @@ Result<UserRecord> ParseUser(const Json& json, std::string_view source, const st
 
 }  // namespace
 
+UserDirectory::UserDirectory(Table table) : shared_(std::make_shared<Shared>()) {
+  shared_->table = std::make_shared<const Table>(std::move(table));
+}
+
+UserDirectory::UserDirectory() : UserDirectory(Table{}) {}
+
+std::shared_ptr<const UserDirectory::Table> UserDirectory::Current() const {
+  std::lock_guard lock(shared_->mu);
+  return shared_->table;
+}
+
+void UserDirectory::Replace(const UserDirectory& fresh) {
+  std::shared_ptr<const Table> table = fresh.Current();
+  std::lock_guard lock(shared_->mu);
+  shared_->table = std::move(table);
+}
+
 UserDirectory UserDirectory::AnonymousOnly() {
-  UserDirectory directory;
-  directory.anonymous_only_ = true;
+  Table table;
+  table.anonymous_only = true;
   for (std::string_view id : kAnonymousIds) {
     UserRecord user;
     user.user_id = std::string(id);
-    directory.users_.emplace(user.user_id, std::move(user));
+    table.users.emplace(user.user_id, std::move(user));
   }
-  return directory;
+  return UserDirectory(std::move(table));
 }
 
 Result<UserDirectory> UserDirectory::Parse(std::string_view json_text, std::string_view source) {
   Json json = Json::parse(json_text, nullptr, /*allow_exceptions=*/false);
   if (json.is_discarded()) return InvalidArgumentError(std::string(source) + ": not valid JSON");
   if (!json.is_object()) return FieldError(source, "$", "expected an object with \"users\"");
-  UserDirectory directory;
+  Table table;
   for (auto it = json.begin(); it != json.end(); ++it) {
     if (it.key() != "users") return FieldError(source, it.key(), "unknown key (expected users)");
   }
@@ -109,11 +126,11 @@ Result<UserDirectory> UserDirectory::Parse(std::string_view json_text, std::stri
     const std::string path = "users[" + std::to_string(i) + "]";
     QUARRY_ASSIGN_OR_RETURN(UserRecord user, ParseUser((*users)[i], source, path));
     std::string id = user.user_id;
-    if (!directory.users_.emplace(id, std::move(user)).second) {
+    if (!table.users.emplace(id, std::move(user)).second) {
       return FieldError(source, path + ".userId", "duplicate userId '" + id + "'");
     }
   }
-  return directory;
+  return UserDirectory(std::move(table));
 }
 
 Result<UserDirectory> UserDirectory::FromFile(const std::string& path) {
@@ -127,9 +144,10 @@ Result<UserDirectory> UserDirectory::FromFile(const std::string& path) {
 
 Result<UserRecord> UserDirectory::Authenticate(std::string_view user_id,
                                                const std::optional<std::string>& token) const {
-  auto it = users_.find(user_id);
-  if (anonymous_only_) {
-    if (it == users_.end()) {
+  const std::shared_ptr<const Table> table = Current();
+  auto it = table->users.find(user_id);
+  if (table->anonymous_only) {
+    if (it == table->users.end()) {
       return UnauthenticatedError("user '" + std::string(user_id) +
                                   "' refused: this server has no users file and accepts only "
                                   "userId \"anonymous\" or \"UNKNOWN\"");
@@ -138,7 +156,7 @@ Result<UserRecord> UserDirectory::Authenticate(std::string_view user_id,
   }
   // Hash even for unknown users so that timing does not reveal who exists.
   const std::string presented = server_internal::Sha256Hex(token.value_or(""));
-  const bool known = it != users_.end();
+  const bool known = it != table->users.end();
   const bool match = known && token.has_value() &&
                      server_internal::ConstantTimeEquals(presented, it->second.token_sha256);
   if (!match) {

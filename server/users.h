@@ -13,11 +13,18 @@
 //
 // The client's claimed auths are never used: auths come from this file only.
 //
-// Thread safety: immutable after construction; Authenticate may be called
-// from many threads.
+// Copies are handles to one shared table (branch service, issue 19): Replace()
+// on any copy swaps the users every copy sees, which is how `quarry serve`
+// reloads the users file on SIGHUP without restarting its transports. A
+// request authenticates against the table current when it starts.
+//
+// Thread safety: Authenticate, Replace and the accessors may be called from
+// many threads at once.
 #pragma once
 
 #include <map>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -36,6 +43,8 @@ struct UserRecord {
 
 class UserDirectory {
  public:
+  // No users at all: every authentication fails.
+  UserDirectory();
   // Only anonymous users ("anonymous", "UNKNOWN"), no auths.
   static UserDirectory AnonymousOnly();
   // Parses users-file JSON. InvalidArgument naming `source` and the JSON path
@@ -49,12 +58,27 @@ class UserDirectory {
   Result<UserRecord> Authenticate(std::string_view user_id,
                                   const std::optional<std::string>& token) const;
 
-  bool anonymous_only() const { return anonymous_only_; }
-  size_t size() const { return users_.size(); }
+  bool anonymous_only() const { return Current()->anonymous_only; }
+  size_t size() const { return Current()->users.size(); }
+
+  // branch service (issue 19): makes every copy of this directory use
+  // `fresh`'s users from now on (requests already authenticated keep their
+  // user).
+  void Replace(const UserDirectory& fresh);
 
  private:
-  bool anonymous_only_ = false;
-  std::map<std::string, UserRecord, std::less<>> users_;
+  struct Table {
+    bool anonymous_only = false;
+    std::map<std::string, UserRecord, std::less<>> users;
+  };
+  struct Shared {
+    mutable std::mutex mu;
+    std::shared_ptr<const Table> table;
+  };
+  explicit UserDirectory(Table table);
+  std::shared_ptr<const Table> Current() const;
+
+  std::shared_ptr<Shared> shared_;
 };
 
 }  // namespace quarry

@@ -65,6 +65,7 @@ bool AggregatingMergeOperator::Fold(const rocksdb::Slice& key,
     RecordFailure(key, s.ToString(), logger);
     return false;
   }
+  operands_folded_.fetch_add(values.size(), std::memory_order_relaxed);  // branch service
   return true;
 }
 

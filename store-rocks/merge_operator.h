@@ -57,6 +57,9 @@ class AggregatingMergeOperator : public rocksdb::MergeOperator {
   // Merges that failed since construction, and the last reason.
   uint64_t failures() const { return failures_.load(std::memory_order_relaxed); }
   std::string last_error() const;
+  // branch service (issue 19): values folded by successful merges since
+  // construction (a full merge's base value counts), for the metrics.
+  uint64_t operands_folded() const { return operands_folded_.load(std::memory_order_relaxed); }
 
  private:
   // Folds `values` (oldest first) into *out. False on any error (recorded).
@@ -69,6 +72,7 @@ class AggregatingMergeOperator : public rocksdb::MergeOperator {
   std::shared_ptr<const KeyPackage> package_;
   const PropertyLayout* layout_;
   mutable std::atomic<uint64_t> failures_{0};
+  mutable std::atomic<uint64_t> operands_folded_{0};  // branch service (issue 19)
   mutable std::mutex mu_;
   mutable std::string last_error_;  // Guarded by mu_.
 };

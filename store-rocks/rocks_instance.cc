@@ -2,7 +2,10 @@
 
 #include <rocksdb/cache.h>
 #include <rocksdb/filter_policy.h>
+#include <rocksdb/statistics.h>
 #include <rocksdb/table.h>
+
+#include <filesystem>
 
 #include "store-rocks/hot_key_options.h"  // hotkeys (issue 18)
 
@@ -46,10 +49,13 @@ rocksdb::ColumnFamilyOptions GroupOptions(const RocksProperties& p,
   return cf;
 }
 
-// No rocksdb::Statistics: nothing reads them (Stats() uses DB properties)
-// and they cost every read and write a little.
+// branch service (issue 19): rocksdb::Statistics for the metrics' block
+// cache hit rate (store-rocks/engine_stats.h), tickers only: no histograms
+// or timers, which are what cost every read and write.
 rocksdb::DBOptions DatabaseOptions(const RocksProperties& p, bool create) {
   rocksdb::DBOptions db;
+  db.statistics = rocksdb::CreateDBStatistics();
+  db.statistics->set_stats_level(rocksdb::StatsLevel::kExceptHistogramOrTimers);
   db.create_if_missing = create;
   db.create_missing_column_families = true;
   db.max_background_jobs = p.background_jobs;
@@ -77,7 +83,8 @@ std::string RocksInstance::ColumnFamilyName(std::string_view group) {
 
 Result<std::unique_ptr<RocksInstance>> RocksInstance::Open(
     const std::string& path, const RocksProperties& properties,
-    const std::map<std::string, GroupPlugins>& groups, bool create) {
+    const std::map<std::string, GroupPlugins>& groups, bool create,
+    const std::string& secondary_path) {
   auto cache = rocksdb::NewLRUCache(properties.block_cache_bytes);
   rocksdb::DBOptions db_options = DatabaseOptions(properties, create);
 
@@ -103,8 +110,18 @@ Result<std::unique_ptr<RocksInstance>> RocksInstance::Open(
 
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
   rocksdb::DB* raw = nullptr;
-  QUARRY_RETURN_IF_ERROR(FromRocks(rocksdb::DB::Open(db_options, path, descriptors, &handles, &raw),
-                                   "opening RocksDB at " + path));
+  if (secondary_path.empty()) {
+    QUARRY_RETURN_IF_ERROR(
+        FromRocks(rocksdb::DB::Open(db_options, path, descriptors, &handles, &raw),
+                  "opening RocksDB at " + path));
+  } else {  // branch service (issue 19): a secondary keeps every file open.
+    db_options.max_open_files = -1;
+    std::error_code ec;
+    std::filesystem::create_directories(secondary_path, ec);  // Open reports a failure.
+    QUARRY_RETURN_IF_ERROR(FromRocks(
+        rocksdb::DB::OpenAsSecondary(db_options, path, secondary_path, descriptors, &handles, &raw),
+        "opening RocksDB at " + path + " read-only (secondary)"));
+  }
   std::unique_ptr<RocksInstance> out(new RocksInstance());
   out->path_ = path;
   out->db_.reset(raw);

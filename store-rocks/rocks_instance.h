@@ -48,9 +48,14 @@ class RocksInstance {
   // family per entry of `groups` (created when missing). Column families on
   // disk that are not in `groups` are opened with default options and left
   // untouched (a group removed from the schema is refused earlier).
+  // branch service (issue 19): with a `secondary_path`, opens a RocksDB
+  // secondary instance instead (read-only, beside a process that has the
+  // database open; its own files go to `secondary_path`), caught up with
+  // the primary as of this call. REQUIRES: !create then.
   static Result<std::unique_ptr<RocksInstance>> Open(
       const std::string& path, const RocksProperties& properties,
-      const std::map<std::string, GroupPlugins>& groups, bool create);
+      const std::map<std::string, GroupPlugins>& groups, bool create,
+      const std::string& secondary_path = "");
 
   ~RocksInstance();
   RocksInstance(const RocksInstance&) = delete;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cli/commands/commands.h"
+#include "cli/commands/graph_open.h"  // branch service
 #include "cli/json_item_reader.h"
 #include "cli/progress.h"
 #include "graph-core/json_element.h"
@@ -106,7 +107,8 @@ Status AddFile(const std::string& file, BatchWriter* writer, ProgressBar* progre
 }  // namespace
 
 Status RunAdd(const AddArgs& args, std::FILE* out) {
-  QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<Graph> graph, Graph::Open(args.graph_dir));
+  QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<Graph> graph,
+                          OpenGraphForCommand(args.graph_dir, "quarry add"));  // branch service
   Executor executor(std::shared_ptr<Graph>(std::move(graph)));
   const bool show_progress = args.progress == ProgressMode::kOn ||
                              (args.progress == ProgressMode::kAuto && isatty(STDERR_FILENO));

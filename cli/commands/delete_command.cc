@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli/commands/commands.h"
+#include "cli/commands/graph_open.h"  // branch service
 #include "cli/json_item_reader.h"
 #include "cli/progress.h"
 #include "graph-core/json_element.h"
@@ -56,7 +57,8 @@ uint64_t FileBytes(const std::string& file) {
 }  // namespace
 
 Status RunDelete(const DeleteArgs& args, std::FILE* out) {
-  QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<Graph> graph, Graph::Open(args.graph_dir));
+  QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<Graph> graph,
+                          OpenGraphForCommand(args.graph_dir, "quarry delete"));  // branch service
   Executor executor(std::shared_ptr<Graph>(std::move(graph)));
   const bool show_progress = args.progress == ProgressMode::kOn ||
                              (args.progress == ProgressMode::kAuto && isatty(STDERR_FILENO));

@@ -2,9 +2,11 @@
 #include <iostream>
 #include <iterator>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include "cli/commands/commands.h"
+#include "cli/commands/graph_open.h"  // branch service
 #include "operations/executor.h"
 #include "store/graph.h"
 
@@ -27,7 +29,17 @@ Result<std::string> ReadOperation(const std::string& file) {
 
 Status RunExec(const ExecArgs& args, std::FILE* out) {
   QUARRY_ASSIGN_OR_RETURN(std::string operation, ReadOperation(args.operation_file));
-  QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<Graph> graph, Graph::Open(args.graph_dir));
+  // branch service (issue 19): --read-only reads beside a server; the
+  // scratch directory outlives the executor and its graph.
+  std::optional<ScratchDir> scratch;
+  std::unique_ptr<Graph> graph;
+  if (args.read_only) {
+    QUARRY_ASSIGN_OR_RETURN(scratch, ScratchDir::Create());
+    QUARRY_ASSIGN_OR_RETURN(
+        graph, OpenGraphReadOnlyForCommand(args.graph_dir, "quarry exec", *scratch, stderr));
+  } else {
+    QUARRY_ASSIGN_OR_RETURN(graph, OpenGraphForCommand(args.graph_dir, "quarry exec"));
+  }
   Executor executor(std::shared_ptr<Graph>(std::move(graph)));
   User user;
   user.user_id = args.user_id;

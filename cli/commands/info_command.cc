@@ -1,6 +1,8 @@
 #include <memory>
+#include <optional>
 
 #include "cli/commands/commands.h"
+#include "cli/commands/graph_open.h"  // branch service
 #include "schema/schema.h"
 #include "store/graph.h"
 
@@ -29,7 +31,17 @@ void PrintGroup(const SchemaElementDefinition& group, const GraphStats& stats, s
 }  // namespace
 
 Status RunInfo(const InfoArgs& args, std::FILE* out) {
-  QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<Graph> graph, Graph::Open(args.graph_dir));
+  // branch service (issue 19): beside the process holding the graph (or
+  // with --read-only), a read-only view; the scratch directory outlives it.
+  std::optional<ScratchDir> scratch;
+  Result<std::unique_ptr<Graph>> opened =
+      args.read_only ? Result<std::unique_ptr<Graph>>(UnavailableError("read-only asked"))
+                     : OpenGraphForCommand(args.graph_dir, "quarry info");
+  if (!opened.ok() && (args.read_only || IsGraphInUse(opened.status()))) {
+    QUARRY_ASSIGN_OR_RETURN(scratch, ScratchDir::Create());
+    opened = OpenGraphReadOnlyForCommand(args.graph_dir, "quarry info", *scratch, stderr);
+  }
+  QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<Graph> graph, std::move(opened));
   QUARRY_ASSIGN_OR_RETURN(GraphStats stats, graph->Stats());
   std::shared_ptr<const Schema> schema = graph->schema();
   std::fprintf(out, "graph:        %s\n", stats.path.c_str());

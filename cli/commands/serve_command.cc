@@ -2,8 +2,11 @@
 #include <memory>
 
 #include "cli/commands/commands.h"
+#include "cli/commands/graph_open.h"  // branch service
 #include "operations/executor.h"
 #include "server/rpc_server.h"
+#include "server/service/operability.h"     // branch service
+#include "server/service/reload_signals.h"  // branch service
 #include "server/service/serve.h"
 #include "server/users.h"
 #include "store/graph.h"
@@ -24,11 +27,37 @@ void SetHttpLimits(const ServeArgs& args, HttpServerLimits* limits) {
   if (args.http_workers) limits->max_concurrent_requests = *args.http_workers;
 }
 
+// --- branch service (issue 19).
+OperabilityOptions OperabilityOptionsFrom(const ServeArgs& args) {
+  OperabilityOptions options;
+  if (args.request_log) {
+    RequestLogOptions& log = options.request_log.emplace();
+    log.path = *args.request_log;
+    if (args.request_log_max_bytes) log.max_bytes = *args.request_log_max_bytes;
+    if (args.slow_request_ms) log.slow_ms = *args.slow_request_ms;
+  }
+  if (args.health_min_free_bytes) options.min_free_bytes = *args.health_min_free_bytes;
+  return options;
+}
+
+void SetOperability(const ServeArgs& args, Operability* operability, ServeOptions* options) {
+  options->operability = operability;
+  options->users_file = args.users_file;
+  if (args.metrics_port) {
+    HttpServerOptions& metrics = options->metrics_http.emplace();
+    metrics.bind_address = args.bind_address;
+    metrics.port = *args.metrics_port;
+    metrics.limits.max_concurrent_requests = 1;
+  }
+}
+// --- end of branch service.
+
 }  // namespace
 
 Status RunServe(const ServeArgs& args, std::FILE* out) {
   // Before RocksDB starts its threads, so that they inherit the mask.
   BlockTerminationSignals();
+  BlockReloadSignal();  // branch service: SIGHUP reloads.
   UserDirectory users = UserDirectory::AnonymousOnly();
   if (args.users_file) {
     QUARRY_ASSIGN_OR_RETURN(users, UserDirectory::FromFile(*args.users_file));
@@ -56,15 +85,22 @@ Status RunServe(const ServeArgs& args, std::FILE* out) {
   }
   options.rest_info.description = "A Quarry graph";
   options.rest_info.version = QUARRY_VERSION;  // CMake project version.
-  QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<Graph> graph, Graph::Open(args.graph_dir));
+  // --- branch service (issue 19): the holder record, operability.
+  QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<Graph> graph,
+                          OpenGraphForCommand(args.graph_dir, "quarry serve"));
+  QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<Operability> operability,
+                          Operability::Create(std::move(graph), OperabilityOptionsFrom(args)));
+  SetOperability(args, operability.get(), &options);
+  // --- end of branch service.
   // Over the network, admin operations (which read server-side files and
   // reshape the store) need the "admin" operation auth.
   ExecutorLimits executor_limits;
   executor_limits.admin_auth = "admin";
   executor_limits.max_json_depth = ServerLimits().max_json_depth;
-  auto executor =
-      std::make_shared<const Executor>(std::shared_ptr<Graph>(std::move(graph)), executor_limits);
-  return ServeUntilSignalled(std::move(executor), std::move(users), options, out);
+  auto executor = std::make_shared<const Executor>(operability->counted_graph(), executor_limits);
+  Status served = ServeUntilSignalled(std::move(executor), std::move(users), options, out);
+  ReleaseHolderRecord(args.graph_dir);  // branch service
+  return served;
 }
 
 }  // namespace quarry::cli

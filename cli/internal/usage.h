@@ -45,17 +45,22 @@ array or one element per line, in atomic batches.
 )";
 
 inline constexpr std::string_view kExecUsage =
-    R"(usage: quarry exec GRAPH_DIR [--user ID] [--auths A,B] [OPERATION_FILE|-]
+    R"(usage: quarry exec GRAPH_DIR [--user ID] [--auths A,B] [--read-only] [OPERATION_FILE|-]
 
 Runs a Gaffer JSON operation or operation chain read from OPERATION_FILE
 (default: stdin) and prints the result JSON to stdout.
   --user ID      the user id (default UNKNOWN)
   --auths A,B    the user's data authorisations, comma-separated
+  --read-only    read the graph beside the process that has it open (e.g. a
+                 running 'quarry serve'): a RocksDB secondary instance whose
+                 view is as of the start of the command (said on stderr);
+                 operations that write fail
 )";
 
 inline constexpr std::string_view kServeUsage =
     R"(usage: quarry serve GRAPH_DIR [--port 9090] [--http-port P] [--bind ADDR] [--users FILE]
                               [--max-frame-bytes N] [--max-connections N] [--http-* N ...]
+                              [--config FILE] [--request-log FILE] [--metrics-port N] ...
 
 Serves the graph over Thrift (framed transport, binary protocol), Gaffer's
 REST API over HTTP (under /rest, /rest/v2 and /rest/latest), or both, until
@@ -96,13 +101,32 @@ where it still can be, and closed):
                                  so requests running at once (default 8; others wait)
 Timeouts are 100 ms to a day. HTTP/1.0 clients are served: a streamed result
 goes out unchunked with "Connection: close" and ends at the close.
+Operating the server:
+  --config FILE                  settings from FILE, one "name = value" a line with
+                                 the flags' names ("port = 9090", "users = FILE";
+                                 "graph = DIR" for GRAPH_DIR); flags given on the
+                                 command line win
+  --request-log FILE             one JSON line per request (time, user, transport,
+                                 operations, duration, items, bytes, outcome; never
+                                 tokens or data) appended to FILE, or "-" for stderr
+  --request-log-max-bytes N      rotate FILE at N bytes (FILE.1 .. FILE.3; default 0:
+                                 never; SIGHUP reopens FILE for external rotation)
+  --slow-request-ms MS           flag requests this slow ("slow": true; default 1000)
+  --metrics-port N               Prometheus metrics at /metrics on their own port (with
+                                 --http-port they are also at /metrics there)
+  --health-min-free-bytes N      /graph/status and status() report DOWN below N bytes
+                                 free in a data directory (default 16777216)
+SIGHUP rereads the users file (a bad file keeps the old one and says why) and
+reopens the request log, without dropping connections.
 )";
 
 inline constexpr std::string_view kInfoUsage =
-    R"(usage: quarry info GRAPH_DIR
+    R"(usage: quarry info GRAPH_DIR [--read-only]
 
 Shows the graph's schema summary, key-package, shards (split points),
-estimated element counts and sizes per group.
+estimated element counts and sizes per group. When another process (e.g.
+'quarry serve') has the graph open, or with --read-only, the graph is read
+through a read-only view whose time is said on stderr.
 )";
 
 inline constexpr std::string_view kDeleteUsage =

@@ -122,6 +122,9 @@ HttpServer::HttpServer(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 
 HttpServer::~HttpServer() { Stop(); }
 
+// branch service (issue 19).
+int HttpServer::active_connections() const { return impl_->context.connections.load(); }
+
 namespace {
 
 // Waits until no connection is left or `timeout` has passed.

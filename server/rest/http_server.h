@@ -98,6 +98,8 @@ class HttpServer {
 
   // The port actually bound.
   int port() const { return port_; }
+  // branch service (issue 19): connections open now, for the metrics.
+  int active_connections() const;
   // Stops accepting, closes idle connections, lets in-flight responses
   // finish for up to stop_drain_ms, then closes everything and joins the
   // threads. Idempotent; blocks until done.

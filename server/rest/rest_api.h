@@ -8,6 +8,7 @@
 // Thread safety: Handle() may be called from many threads at once.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -59,12 +60,21 @@ int HttpStatusFor(const Status& status);
 // The reason phrase of an HTTP status ("Not Found").
 std::string_view HttpReasonPhrase(int status);
 
+// branch service (issue 19): the graph's health for /graph/status.
+struct ServiceHealth {
+  bool up = true;
+  std::string reason;  // Why it is down; empty when up.
+};
+
 // What the service says about itself (/properties, /graph/config/graphId...).
 struct RestServiceInfo {
   std::string graph_id;     // Default: the graph directory's base name.
   std::string description;  // Default: "A Quarry graph".
   std::string title = "Quarry REST API";
   std::string version;  // Quarry's version.
+  // branch service (issue 19): checked by /graph/status; unset: always UP.
+  // Called from many threads at once.
+  std::function<ServiceHealth()> health;
 };
 
 class RestApi {

@@ -33,11 +33,18 @@ Json DisplayProperties(const RestServiceInfo& info) {
   return properties;
 }
 
-RestResponse GraphStatus(const RouteCall&) {
-  // The service exists only over an open graph, so it is always UP.
+// branch service (issue 19): UP only when the store is open and writable
+// (server/service/health.h). Gaffer's SystemStatus follows Spring Boot
+// Actuator, which answers DOWN with 503 so that load balancers and probes
+// see it; the reason is Quarry's addition.
+RestResponse GraphStatus(const RouteCall& call) {
+  const ServiceHealth health = call.info.health ? call.info.health() : ServiceHealth{};
   Json status;
-  status["status"] = "UP";
-  return JsonResponse(status);
+  status["status"] = health.up ? "UP" : "DOWN";
+  if (!health.up) status["reason"] = health.reason;
+  RestResponse response = JsonResponse(status);
+  if (!health.up) response.status = 503;
+  return response;
 }
 
 RestResponse GafferVersion(const RouteCall&) { return TextResponse(kGafferVersion); }
@@ -63,7 +70,15 @@ RestResponse OpenApi(const RouteCall& call) {
 
 std::vector<RestRoute> ServiceRoutes() {
   return {
-      {"GET", "/graph/status", GraphStatus, "status", "Retrieves the status of the graph"},
+      {"GET",
+       "/graph/status",
+       GraphStatus,
+       "status",
+       "Retrieves the status of the graph",
+       200,
+       RouteBody::kJsonObject,
+       false,
+       {503}},  // branch service: DOWN.
       {"GET", "/graph/version", GafferVersion, "version",
        "Retrieves the version of the Gaffer Graph", 200, RouteBody::kText},
       {"GET", "/properties", AllProperties, "properties", "Get all the Gaffer System properties"},

@@ -38,6 +38,12 @@ class QuarryService : public rpc::QuarryIf {
   void addElements(rpc::AddElementsResult& result, const rpc::Credentials& credentials,
                    const std::vector<rpc::Element>& elements,
                    const rpc::AddElementsOptions& options) override;
+  // branch service (issue 19): always UP here (the service exists only over
+  // an open graph); `quarry serve` answers status() from its health checks
+  // (server/service/observed_service.h).
+  void status(rpc::ServiceStatus& result) override { result.status = "UP"; }
+  // Paged queries open now, for the metrics.
+  size_t open_queries() const { return queries_.size(); }
 
  private:
   Result<User> Authenticate(const rpc::Credentials& credentials) const;

@@ -131,7 +131,11 @@ Status RocksGraph::OpenInstances(const std::vector<std::string>& dirs,
   std::vector<std::string> paths = dirs;
   if (paths.empty()) paths.push_back(dir_);
   for (size_t i = 0; i < paths.size(); ++i) {
-    QUARRY_ASSIGN_OR_RETURN(auto db, RocksInstance::Open(paths[i], properties_, plugins, create));
+    // branch service (issue 19): a read-only secondary keeps its files apart.
+    const std::string secondary =
+        secondary_root_.empty() ? "" : secondary_root_ + "/instance-" + std::to_string(i);
+    QUARRY_ASSIGN_OR_RETURN(auto db,
+                            RocksInstance::Open(paths[i], properties_, plugins, create, secondary));
     if (i > 0) QUARRY_RETURN_IF_ERROR(MarkInstance(*db, i, create));
     dbs_.push_back(std::move(db));
   }

@@ -63,9 +63,14 @@ class RocksGraph final : public Graph {
   static Result<std::unique_ptr<Graph>> Create(const std::string& dir,
                                                std::shared_ptr<const Schema> schema,
                                                const StoreProperties& properties);
+  // branch service (issue 19): a non-empty `secondary_root` opens every
+  // instance as a RocksDB secondary (store-rocks/read_only_graph.h) and
+  // writes nothing: no schema or properties may be given, and an
+  // interrupted delete or split change is left for the primary to finish.
   static Result<std::unique_ptr<Graph>> Open(const std::string& dir,
                                              std::shared_ptr<const Schema> schema,
-                                             const StoreProperties* properties);
+                                             const StoreProperties* properties,
+                                             const std::string& secondary_root = "");
   ~RocksGraph() override;
 
   std::shared_ptr<const Schema> schema() const override { return schema_; }
@@ -117,7 +122,11 @@ class RocksGraph final : public Graph {
   // read with (no key moves between the two).
   class Snapshots {
    public:
-    const rocksdb::Snapshot* operator[](size_t i) const { return list_[i]->snapshot(); }
+    // Null for a read-only secondary (branch service), whose view does not
+    // move while it is open and which takes no snapshots.
+    const rocksdb::Snapshot* operator[](size_t i) const {
+      return list_[i] ? list_[i]->snapshot() : nullptr;
+    }
     rocksdb::DB* db(size_t i) const { return dbs_[i]; }
 
    private:
@@ -144,7 +153,8 @@ class RocksGraph final : public Graph {
                                                       std::shared_ptr<const Schema> schema,
                                                       const RocksProperties& properties,
                                                       const std::vector<std::string>& dirs,
-                                                      bool create);
+                                                      bool create,
+                                                      const std::string& secondary_root = "");
   Status WriteInitialMetadata();
   // Reads the split points at Open and finishes a pending re-homing.
   Status LoadShards(const std::map<std::string, std::string>& meta);
@@ -200,6 +210,7 @@ class RocksGraph final : public Graph {
   Status CheckElement(size_t index, const Element& element, bool validate) const;
 
   std::string dir_;
+  std::string secondary_root_;  // branch service: non-empty for a read-only secondary.
   std::shared_ptr<const Schema> schema_;
   std::shared_ptr<const ScanTemplate> no_view_template_;
   std::shared_ptr<const KeyPackage> package_;

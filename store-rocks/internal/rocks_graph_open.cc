@@ -155,16 +155,15 @@ Result<int64_t> CreatedTime(const std::map<std::string, std::string>& meta) {
 
 }  // namespace
 
-Result<std::unique_ptr<RocksGraph>> RocksGraph::Assemble(const std::string& dir,
-                                                         std::shared_ptr<const Schema> schema,
-                                                         const RocksProperties& properties,
-                                                         const std::vector<std::string>& dirs,
-                                                         bool create) {
+Result<std::unique_ptr<RocksGraph>> RocksGraph::Assemble(
+    const std::string& dir, std::shared_ptr<const Schema> schema, const RocksProperties& properties,
+    const std::vector<std::string>& dirs, bool create, const std::string& secondary_root) {
   QUARRY_ASSIGN_OR_RETURN(std::string_view name,
                           CanonicalKeyPackageName(properties.generic.key_package));
   QUARRY_ASSIGN_OR_RETURN(auto package, MakeKeyPackage(name, schema));
   std::unique_ptr<RocksGraph> g(new RocksGraph());
   g->dir_ = dir;
+  g->secondary_root_ = secondary_root;
   g->schema_ = schema;
   g->package_ = std::shared_ptr<const KeyPackage>(std::move(package));
   g->properties_ = properties;
@@ -247,9 +246,20 @@ Result<std::unique_ptr<Graph>> RocksGraph::Create(const std::string& dir,
 
 Result<std::unique_ptr<Graph>> RocksGraph::Open(const std::string& dir,
                                                 std::shared_ptr<const Schema> schema,
-                                                const StoreProperties* properties) {
+                                                const StoreProperties* properties,
+                                                const std::string& secondary_root) {
   if (!GraphFilesExist(dir)) return NotFoundError("no graph in " + dir);
   QUARRY_ASSIGN_OR_RETURN(auto meta, ReadMetadata(dir));
+  // branch service (issue 19): a read-only view changes nothing, so it
+  // leaves an interrupted delete or re-homing to the primary.
+  const bool read_only = !secondary_root.empty();
+  if (read_only && (schema != nullptr || properties != nullptr)) {
+    return InvalidArgumentError("a read-only open takes no schema or store properties");
+  }
+  if (read_only) {
+    meta.erase(std::string(kMetaDeletePending));
+    meta.erase(std::string(kMetaRehomePending));
+  }
   auto stored_json = meta.find(std::string(kMetaSchema));
   auto stored_package = meta.find(std::string(kMetaKeyPackage));
   if (stored_json == meta.end() || stored_package == meta.end()) {
@@ -270,14 +280,16 @@ Result<std::unique_ptr<Graph>> RocksGraph::Open(const std::string& dir,
     QUARRY_ASSIGN_OR_RETURN(auto given, ResolveDataDirs(dir, props.data_dirs));
     QUARRY_RETURN_IF_ERROR(CheckSameDataDirs(dirs, given, props.data_dirs));
   }
-  QUARRY_ASSIGN_OR_RETURN(auto g, Assemble(dir, new_schema ? schema : *stored, props, dirs, false));
+  QUARRY_ASSIGN_OR_RETURN(
+      auto g, Assemble(dir, new_schema ? schema : *stored, props, dirs, false, secondary_root));
   QUARRY_RETURN_IF_ERROR(g->FinishPendingDelete(meta));
   QUARRY_RETURN_IF_ERROR(g->LoadShards(meta));
   QUARRY_ASSIGN_OR_RETURN(g->created_time_ms_, CreatedTime(meta));
   if (key_format != kKeyFormatVersion)
     QUARRY_RETURN_IF_ERROR(UpgradeKeyFormat(g->dbs_, g->groups_));
   if (new_schema) QUARRY_RETURN_IF_ERROR(g->dbs_[0]->PutMeta(kMetaSchema, schema->json().dump()));
-  if (value_format != kValueFormatVersion) {  // Values of this version may be written from now.
+  if (value_format != kValueFormatVersion &&
+      !read_only) {  // Values of this version may be written from now.
     QUARRY_RETURN_IF_ERROR(
         g->dbs_[0]->PutMeta(kMetaValueFormat, std::to_string(kValueFormatVersion)));
   }

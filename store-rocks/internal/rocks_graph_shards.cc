@@ -48,7 +48,10 @@ ShardMap RocksGraph::TakeSnapshots(Snapshots* snapshots) const {
   std::shared_lock<std::shared_mutex> lock(shard_mu_);
   for (const auto& db : dbs_) {
     snapshots->dbs_.push_back(db->db());
-    snapshots->list_.push_back(std::make_unique<rocksdb::ManagedSnapshot>(db->db()));
+    // branch service (issue 19): a secondary supports no snapshots; its view
+    // is fixed while open, so reads are consistent without one.
+    snapshots->list_.push_back(
+        secondary_root_.empty() ? std::make_unique<rocksdb::ManagedSnapshot>(db->db()) : nullptr);
   }
   return shards_;
 }

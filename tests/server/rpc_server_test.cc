@@ -30,6 +30,7 @@ using testing_rpc::WaitForClose;
 // Echoes operations; "fail" raises a QuarryError.
 class EchoHandler : public rpc::QuarryIf {
  public:
+  void status(rpc::ServiceStatus& result) override { result.status = "UP"; }  // branch service
   void execute(std::string& out, const rpc::Credentials&, const std::string& json) override {
     if (json == "fail") {
       rpc::QuarryError error;

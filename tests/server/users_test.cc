@@ -114,5 +114,24 @@ TEST(UserDirectoryTest, FromFileReadsAndReportsMissingFiles) {
   EXPECT_THAT(UserDirectory::FromFile(path + ".missing"), StatusIs(StatusCode::kNotFound));
 }
 
+// branch service (issue 19): SIGHUP's reload swaps the table every copy
+// (the transports' own) sees.
+TEST(UserDirectoryTest, ReplaceChangesTheUsersOfEveryCopy) {
+  ASSERT_OK_AND_ASSIGN(UserDirectory users, UserDirectory::Parse(TwoUsers(), "users.json"));
+  UserDirectory transport_copy = users;
+  ASSERT_OK_AND_ASSIGN(
+      UserDirectory fresh,
+      UserDirectory::Parse(
+          R"({"users": [{"userId": "carol", "tokenSha256": "9e1d0a638ff9fd18986d8057aef3c36871aa54b27a6fcc6411fb32f8325675e2"}]})",
+          "users.json"));
+  users.Replace(fresh);
+  EXPECT_EQ(transport_copy.size(), 1u);
+  EXPECT_OK(transport_copy.Authenticate("carol", std::string("carol-secret")).status());
+  EXPECT_THAT(transport_copy.Authenticate("alice", std::string("alice-secret")),
+              StatusIs(StatusCode::kUnauthenticated));
+  users.Replace(UserDirectory::AnonymousOnly());
+  EXPECT_TRUE(transport_copy.anonymous_only());
+}
+
 }  // namespace
 }  // namespace quarry
