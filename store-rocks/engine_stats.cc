@@ -69,4 +69,9 @@ Result<EngineStats> ReadEngineStats(const Graph& graph) {
   return stats;
 }
 
+namespace internal {
+
+Result<EngineStats> RocksGraph::EngineStatistics() const { return ReadEngineStats(*this); }
+
+}  // namespace internal
 }  // namespace quarry

@@ -15,7 +15,7 @@
 #include <string>
 
 #include "graph-core/status.h"
-#include "store-rocks/graph.h"
+#include "store/graph.h"
 
 namespace quarry {
 
@@ -23,7 +23,7 @@ namespace quarry {
 // instances' own files (info logs); it must be writable by this process and
 // is not removed here: remove it after the graph is destroyed. NotFound if
 // `dir` holds no graph.
-Result<std::unique_ptr<Graph>> OpenGraphReadOnly(const std::string& dir,
+Result<std::unique_ptr<Graph>> OpenRocksGraphReadOnly(const std::string& dir,
                                                  const std::string& scratch_dir);
 
 }  // namespace quarry

@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "store-rocks/internal/rocks_graph.h"
+#include "store-rocks/read_only_graph.h"
 #include "store-rocks/rocks_properties.h"
 
 namespace quarry {
@@ -16,7 +17,11 @@ StoreDriver RocksStoreDriver() {
     return std::filesystem::exists(std::filesystem::path(dir) / "CURRENT", ec);
   };
   driver.create = internal::RocksGraph::Create;
-  driver.open = internal::RocksGraph::Open;
+  driver.open = [](const std::string& dir, std::shared_ptr<const Schema> schema,
+                   const StoreProperties* properties) {
+    return internal::RocksGraph::Open(dir, std::move(schema), properties);
+  };
+  driver.open_read_only = OpenRocksGraphReadOnly;
   return driver;
 }
 

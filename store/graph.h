@@ -40,6 +40,7 @@
 #include "iterators/visibility.h"
 #include "keypackages/key_package.h"
 #include "schema/schema.h"
+#include "store/engine_stats.h"
 #include "store/store_properties.h"
 
 namespace quarry {
@@ -204,6 +205,13 @@ class Graph {
   virtual Status DeleteMetadata(std::string_view key) = 0;
   virtual Result<std::vector<std::pair<std::string, std::string>>> ListMetadata(
       std::string_view prefix) const = 0;
+
+  // The engine's state for metrics and health (store/engine_stats.h); takes
+  // no lock of the graph and reads no data. Unimplemented for a store that
+  // keeps none.
+  virtual Result<EngineStats> EngineStatistics() const {
+    return UnimplementedError("engine statistics: not kept by this store");
+  }
 };
 
 }  // namespace quarry

@@ -102,4 +102,24 @@ Result<std::unique_ptr<Graph>> Graph::Open(const std::string& dir,
   return holder->open(dir, std::move(schema), nullptr);
 }
 
+Result<std::unique_ptr<Graph>> OpenGraphReadOnly(const std::string& dir,
+                                                 const std::string& scratch_dir) {
+  const StoreDriver* holder = nullptr;
+  {
+    Registry& r = TheRegistry();
+    std::lock_guard<std::mutex> lock(r.mu);
+    for (const StoreDriver& d : r.drivers) {
+      if (d.holds_graph(dir)) {
+        holder = &d;
+        break;
+      }
+    }
+  }
+  if (holder == nullptr) return NotFoundError("no graph in " + dir);
+  if (!holder->open_read_only) {
+    return UnimplementedError("the " + holder->name + " store has no read-only open (" + dir + ")");
+  }
+  return holder->open_read_only(dir, scratch_dir);
+}
+
 }  // namespace quarry

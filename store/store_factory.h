@@ -42,6 +42,12 @@ struct StoreDriver {
                                                std::shared_ptr<const Schema> schema,
                                                const StoreProperties* properties)>
       open;
+  // Optional: opens the graph at `location` read-only beside the process
+  // that has it open (OpenGraphReadOnly below); `scratch_dir` takes the
+  // reader's own files.
+  std::function<Result<std::unique_ptr<Graph>>(const std::string& location,
+                                               const std::string& scratch_dir)>
+      open_read_only;
 };
 
 // Adds a store. AlreadyExists if one of that name is registered (the
@@ -58,5 +64,14 @@ Result<const StoreDriver*> FindStore(const StoreProperties& properties);
 // Keys in `properties` that neither every store nor the named store reads
 // (for warnings about typos). An unregistered store's keys are all unknown.
 std::vector<std::string> UnknownStoreKeys(const StoreProperties& properties);
+
+// Opens the graph at `dir` read-only beside the process that has it open
+// (`quarry exec --read-only`, `quarry info` next to `quarry serve`): the
+// store holding it decides how fresh the view is (store-rocks: as of the
+// open). `scratch_dir` must be writable and is left for the caller to
+// remove after the graph is destroyed. NotFound if no store holds a graph
+// there; Unimplemented if its store has no read-only open.
+Result<std::unique_ptr<Graph>> OpenGraphReadOnly(const std::string& dir,
+                                                 const std::string& scratch_dir);
 
 }  // namespace quarry

@@ -12,7 +12,7 @@
 #include <optional>
 #include <sstream>
 
-#include "store-rocks/read_only_graph.h"
+#include "store/store_factory.h"
 
 namespace quarry::cli {
 namespace {

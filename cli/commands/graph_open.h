@@ -22,7 +22,7 @@
 #include <string_view>
 
 #include "graph-core/status.h"
-#include "store-rocks/graph.h"
+#include "store/graph.h"
 
 namespace quarry::cli {
 

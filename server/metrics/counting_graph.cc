@@ -94,6 +94,7 @@ class CountingGraphImpl final : public Graph {
       std::string_view prefix) const override {
     return inner_->ListMetadata(prefix);
   }
+  Result<EngineStats> EngineStatistics() const override { return inner_->EngineStatistics(); }
 
  private:
   Result<std::unique_ptr<ElementIterator>> Counted(

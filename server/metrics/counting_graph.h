@@ -10,7 +10,7 @@
 #include <memory>
 
 #include "server/metrics/service_metrics.h"
-#include "store-rocks/graph.h"
+#include "store/graph.h"
 
 namespace quarry {
 

@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "graph-core/status.h"
-#include "store-rocks/engine_stats.h"
+#include "store/engine_stats.h"
 
 namespace quarry {
 

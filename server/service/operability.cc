@@ -1,7 +1,7 @@
 #include "server/service/operability.h"
 
 #include "server/metrics/counting_graph.h"
-#include "store-rocks/engine_stats.h"
+#include "store/engine_stats.h"
 
 namespace quarry {
 namespace {
@@ -71,7 +71,7 @@ Result<std::unique_ptr<Operability>> Operability::Create(std::shared_ptr<Graph> 
   }
   health.min_free_bytes = options.min_free_bytes;
   const Graph* raw = graph.get();  // Kept alive by graph_.
-  health.engine = [raw] { return ReadEngineStats(*raw); };
+  health.engine = [raw] { return raw->EngineStatistics(); };
   std::unique_ptr<Operability> ops(new Operability(std::move(graph), std::move(health)));
   if (options.request_log) {
     QUARRY_ASSIGN_OR_RETURN(ops->log_, RequestLog::Open(*options.request_log));
@@ -83,7 +83,7 @@ Result<std::unique_ptr<Operability>> Operability::Create(std::shared_ptr<Graph> 
 void Operability::AddStoreSources() {
   const Graph* graph = graph_.get();
   metrics_.AddSource([graph](std::string* out) {
-    Result<EngineStats> engine = ReadEngineStats(*graph);
+    Result<EngineStats> engine = graph->EngineStatistics();
     if (engine.ok()) AppendEngineFamilies(*engine, out);
     Result<GraphStats> stats = graph->Stats();
     if (stats.ok()) AppendAgeOff(*stats, out);

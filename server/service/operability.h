@@ -28,7 +28,7 @@
 #include "server/service/reload_signals.h"
 #include "server/service/request_log.h"
 #include "server/users.h"
-#include "store-rocks/graph.h"
+#include "store/graph.h"
 
 namespace quarry {
 

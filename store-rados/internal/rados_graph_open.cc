@@ -128,7 +128,7 @@ Status RadosGraph::Assemble(std::string_view package_name) {
     }
   }
   QUARRY_ASSIGN_OR_RETURN(no_view_template_,
-                          ScanTemplate::Create(*schema_, View(), properties_.validator_enabled));
+                          ScanTemplate::Create(*schema_, View(), /*validate=*/true));
   return Status::OK();
 }
 

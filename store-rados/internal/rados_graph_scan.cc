@@ -36,7 +36,8 @@ struct ScanPlan {
 Result<ScanPlan> PlanScan(const RadosGraph& graph, const QueryOptions& options, ScanKind kind) {
   ScanPlan plan;
   plan.package = &graph.key_package();
-  const bool validate = graph.properties().validator_enabled;
+  // Age-off is hidden at scan time: no compaction filter applies it here.
+  const bool validate = true;
   if (options.view.has_value()) {
     QUARRY_ASSIGN_OR_RETURN(plan.stack,
                             ScanTemplate::Create(*graph.schema(), *options.view, validate));

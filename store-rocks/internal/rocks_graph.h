@@ -78,6 +78,7 @@ class RocksGraph final : public Graph {
   const StoreProperties& properties() const override { return properties_.generic; }
   // The settings read from them (store-rocks/rocks_properties.h).
   const RocksProperties& rocks_properties() const { return properties_; }
+  Result<EngineStats> EngineStatistics() const override;
 
   Status AddElements(std::span<const Element> elements, const AddElementsOptions& options,
                      AddElementsResult* result) override;

@@ -19,20 +19,20 @@ class ReadOnlyGraphTest : public GraphTest {
 TEST_F(ReadOnlyGraphTest, SeesAcknowledgedWritesAsOfItsOpenBesideTheWriter) {
   Create(StoreTestSchema());
   Add({CountEntity("a", 2), CountEntity("a", 3), CountEntity("b", 1)});
-  ASSERT_OK_AND_ASSIGN(auto reader, OpenGraphReadOnly(dir_.string(), Scratch("1")));
+  ASSERT_OK_AND_ASSIGN(auto reader, OpenRocksGraphReadOnly(dir_.string(), Scratch("1")));
   EXPECT_EQ(Sorted(Drain(reader->GetAllElements({}))),
             Sorted({CountEntity("a", 5), CountEntity("b", 1)}));
   // Later writes of the writer are not seen by this view; a new one sees them.
   Add({CountEntity("c", 7)});
   EXPECT_EQ(Drain(reader->GetAllElements({})).size(), 2u);
-  ASSERT_OK_AND_ASSIGN(auto fresh, OpenGraphReadOnly(dir_.string(), Scratch("2")));
+  ASSERT_OK_AND_ASSIGN(auto fresh, OpenRocksGraphReadOnly(dir_.string(), Scratch("2")));
   EXPECT_EQ(Drain(fresh->GetAllElements({})).size(), 3u);
 }
 
 TEST_F(ReadOnlyGraphTest, WritesThroughTheViewFailAndChangeNothing) {
   Create(StoreTestSchema());
   Add({CountEntity("a", 2)});
-  ASSERT_OK_AND_ASSIGN(auto reader, OpenGraphReadOnly(dir_.string(), Scratch("w")));
+  ASSERT_OK_AND_ASSIGN(auto reader, OpenRocksGraphReadOnly(dir_.string(), Scratch("w")));
   AddElementsResult result;
   std::vector<Element> more = {CountEntity("z", 1)};
   EXPECT_FALSE(reader->AddElements(more, {}, &result).ok());
@@ -40,10 +40,10 @@ TEST_F(ReadOnlyGraphTest, WritesThroughTheViewFailAndChangeNothing) {
 }
 
 TEST_F(ReadOnlyGraphTest, NoGraphIsNotFoundAndAnEmptyScratchIsRefused) {
-  EXPECT_THAT(OpenGraphReadOnly((dir_ / "none").string(), Scratch("n")),
+  EXPECT_THAT(OpenRocksGraphReadOnly((dir_ / "none").string(), Scratch("n")),
               StatusIs(StatusCode::kNotFound));
   Create(StoreTestSchema());
-  EXPECT_THAT(OpenGraphReadOnly(dir_.string(), ""), StatusIs(StatusCode::kInvalidArgument));
+  EXPECT_THAT(OpenRocksGraphReadOnly(dir_.string(), ""), StatusIs(StatusCode::kInvalidArgument));
 }
 
 TEST_F(ReadOnlyGraphTest, EngineStatsCountFoldedValuesAndMemtableBytes) {
