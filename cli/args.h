@@ -8,6 +8,7 @@
 //   quarry serve GRAPH_DIR [--port 9090] [--bind ADDR] [--users FILE]
 //                          [--max-frame-bytes N] [--max-connections N]
 //   quarry info GRAPH_DIR
+//   quarry check GRAPH_DIR
 //   quarry delete GRAPH_DIR (FILE|-) [--no-validate] [--skip-invalid]
 //                                    [--progress | --no-progress]
 //   quarry schema GRAPH_DIR --schema FILE [--schema FILE ...]
@@ -98,8 +99,13 @@ struct SchemaArgs {
   std::vector<std::string> schema_files;  // At least one.
 };
 
+// harden (issue 15): quarry check.
+struct CheckArgs {
+  std::string graph_dir;
+};
+
 using Command = std::variant<HelpRequest, CreateArgs, AddArgs, ExecArgs, ServeArgs, InfoArgs,
-                             DeleteArgs, SchemaArgs>;
+                             DeleteArgs, SchemaArgs, CheckArgs /* harden */>;
 
 // `args` excludes the program name.
 Result<Command> ParseCommandLine(const std::vector<std::string>& args);

@@ -55,10 +55,16 @@ rocksdb::DBOptions DatabaseOptions(const StoreProperties& p, bool create) {
   db.max_background_jobs = p.background_jobs;
   db.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
   db.keep_log_file_num = 3;
+  SetIntegrityOptions(&db);
   return db;
 }
 
 }  // namespace
+
+void SetIntegrityOptions(rocksdb::DBOptions* options) {
+  options->paranoid_checks = true;
+  options->wal_recovery_mode = rocksdb::WALRecoveryMode::kTolerateCorruptedTailRecords;
+}
 
 Status FromRocks(const rocksdb::Status& s, std::string_view context) {
   if (s.ok()) return Status::OK();

@@ -36,6 +36,14 @@ struct GroupPlugins {
   std::shared_ptr<const rocksdb::SliceTransform> prefix_extractor;              // May be null.
 };
 
+// Corruption is reported, not skipped (issue 15): paranoid checks on open,
+// and a WAL record that fails its checksum fails the open (naming the WAL)
+// instead of RocksDB's default point-in-time recovery, which would drop it
+// and every later acknowledged write in silence. A record cut short at the
+// very end of the WAL (a crash mid-append, never acknowledged) is still
+// tolerated. Reads verify block checksums (RocksDB's default).
+void SetIntegrityOptions(rocksdb::DBOptions* options);
+
 // Converts a RocksDB status to ours (Corruption -> DataLoss, IOError -> IOError...).
 Status FromRocks(const rocksdb::Status& s, std::string_view context);
 

@@ -25,6 +25,7 @@ bool GraphFilesExist(const std::string& dir) {
 Result<std::map<std::string, std::string>> ReadMetadata(const std::string& dir) {
   rocksdb::DBOptions db_options;
   db_options.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
+  SetIntegrityOptions(&db_options);
   std::vector<rocksdb::ColumnFamilyDescriptor> cfs = {
       {rocksdb::kDefaultColumnFamilyName, rocksdb::ColumnFamilyOptions()}};
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
