@@ -23,7 +23,8 @@ std::vector<std::string_view> SplitInput(const uint8_t* data, size_t size, size_
 // aborts if it does not parse (a broken build, not a finding).
 std::shared_ptr<const Schema> FuzzSchema();
 
-// A graph created once per process in a fresh temporary directory with
+// fuzz_graph.cc (library quarry_fuzz_graph, which pulls in store-rocks):
+// a graph created once per process in a fresh temporary directory with
 // FuzzSchema() and the example's elements loaded; removed at exit.
 // Returns the directory.
 std::string ScratchGraphDir();

@@ -46,6 +46,7 @@ TEST_PACKAGES=(
   python3-requests                           # REST end-to-end tests
   postgresql-15 libpq-dev libsqlite3-dev     # bench_quick: the SQL reference systems
   chromium chromium-driver python3-selenium  # explorer_browser_test: the /ui/ page in headless Chromium
+  clang libclang-rt-dev                      # harden: libFuzzer for the fuzz_smoke_* tests; scripts/fuzz.sh, check.sh
 )
 PACKAGES=("${EXAMPLE_PACKAGES[@]}")
 if [ "$PROFILE" = tests ]; then PACKAGES+=("${TEST_PACKAGES[@]}"); fi

@@ -47,8 +47,9 @@ Result<std::map<std::string, std::string>> ReadMetadata(const std::string& dir) 
       {rocksdb::kDefaultColumnFamilyName, rocksdb::ColumnFamilyOptions()}};
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
   rocksdb::DB* raw = nullptr;
-  QUARRY_RETURN_IF_ERROR(FromRocks(rocksdb::DB::OpenForReadOnly(options, dir, cfs, &handles, &raw),
-                                   "opening the metadata of " + dir));
+  QUARRY_RETURN_IF_ERROR(
+      FromRocksOpen(rocksdb::DB::OpenForReadOnly(options, dir, cfs, &handles, &raw), dir,
+                    "opening the metadata of " + dir));
   std::unique_ptr<rocksdb::DB> db(raw);
   std::map<std::string, std::string> meta;
   rocksdb::ReadOptions read;
@@ -181,8 +182,8 @@ void CheckInstance(const std::string& path, const GraphLayout& layout, GraphChec
   }
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
   rocksdb::DB* raw = nullptr;
-  Status opened = FromRocks(rocksdb::DB::OpenForReadOnly(options, path, cfs, &handles, &raw),
-                            "opening " + path);
+  Status opened = FromRocksOpen(rocksdb::DB::OpenForReadOnly(options, path, cfs, &handles, &raw),
+                                path, "opening " + path);
   if (!opened.ok()) {
     report->problems.push_back(opened.message());
     return;

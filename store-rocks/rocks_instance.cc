@@ -2,7 +2,11 @@
 
 #include <rocksdb/cache.h>
 #include <rocksdb/filter_policy.h>
+#include <rocksdb/sst_file_reader.h>
 #include <rocksdb/table.h>
+
+#include <algorithm>
+#include <filesystem>
 
 #include "store-rocks/hot_key_options.h"  // hotkeys (issue 18)
 
@@ -66,6 +70,30 @@ void SetIntegrityOptions(rocksdb::DBOptions* options) {
   options->wal_recovery_mode = rocksdb::WALRecoveryMode::kTolerateCorruptedTailRecords;
 }
 
+std::vector<std::string> DamagedSstFiles(const std::string& path) {
+  std::vector<std::string> damaged;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(path, ec)) {
+    if (entry.path().extension() != ".sst") continue;
+    rocksdb::SstFileReader reader{rocksdb::Options()};
+    rocksdb::Status s = reader.Open(entry.path().string());
+    if (s.ok()) s = reader.VerifyChecksum();
+    if (!s.ok()) damaged.push_back(entry.path().filename().string());
+  }
+  std::sort(damaged.begin(), damaged.end());
+  return damaged;
+}
+
+Status FromRocksOpen(const rocksdb::Status& s, const std::string& path, std::string_view context) {
+  Status status = FromRocks(s, context);
+  if (!s.IsCorruption()) return status;
+  std::vector<std::string> damaged = DamagedSstFiles(path);
+  if (damaged.empty()) return status;
+  std::string names;
+  for (const std::string& name : damaged) names += (names.empty() ? "" : ", ") + name;
+  return DataLossError(status.message() + " (damaged SST files: " + names + ")");
+}
+
 Status FromRocks(const rocksdb::Status& s, std::string_view context) {
   if (s.ok()) return Status::OK();
   std::string message = std::string(context) + ": " + s.ToString();
@@ -109,8 +137,9 @@ Result<std::unique_ptr<RocksInstance>> RocksInstance::Open(
 
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
   rocksdb::DB* raw = nullptr;
-  QUARRY_RETURN_IF_ERROR(FromRocks(rocksdb::DB::Open(db_options, path, descriptors, &handles, &raw),
-                                   "opening RocksDB at " + path));
+  QUARRY_RETURN_IF_ERROR(FromRocksOpen(
+      rocksdb::DB::Open(db_options, path, descriptors, &handles, &raw), path,
+      "opening RocksDB at " + path));
   std::unique_ptr<RocksInstance> out(new RocksInstance());
   out->path_ = path;
   out->db_.reset(raw);

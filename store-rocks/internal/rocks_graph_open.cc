@@ -31,8 +31,8 @@ Result<std::map<std::string, std::string>> ReadMetadata(const std::string& dir) 
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
   rocksdb::DB* raw = nullptr;
   QUARRY_RETURN_IF_ERROR(
-      FromRocks(rocksdb::DB::OpenForReadOnly(db_options, dir, cfs, &handles, &raw),
-                "opening the metadata of " + dir));
+      FromRocksOpen(rocksdb::DB::OpenForReadOnly(db_options, dir, cfs, &handles, &raw), dir,
+                    "opening the metadata of " + dir));
   std::unique_ptr<rocksdb::DB> db(raw);
   std::map<std::string, std::string> meta;
   std::unique_ptr<rocksdb::Iterator> it(db->NewIterator(rocksdb::ReadOptions(), handles[0]));

@@ -71,8 +71,10 @@ class GraphCorruptionTest : public GraphTest {
     Add(RandomStoreElements(7, 400, 30));
     ASSERT_OK(graph_->Compact());
     Add(RandomStoreElements(8, 100, 30));
+    // Read before closing: an open replays the WAL into an SST and starts
+    // an empty one, which would leave no WAL to damage.
+    expected_ = Sorted(::quarry::testing::Drain(graph_->GetAllElements({})));
     graph_.reset();
-    ASSERT_OK_AND_ASSIGN(expected_, OpenAndReadAll(dir_));
     ASSERT_FALSE(expected_.empty());
     scratch_ = dir_.string() + "_damaged";
   }
