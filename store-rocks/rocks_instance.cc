@@ -71,19 +71,20 @@ rocksdb::DBOptions DatabaseOptions(const StoreProperties& p, bool create) {
 // RocksDB's info log, kept off the data's filesystem: its LOG file there
 // shares the graph's fate when the disk fills, and Debian's RocksDB (built
 // with assertions) aborts the process when it logs the flush error after a
-// failed LOG write (issue 15, GraphDiskFullTest). Errors go to stderr; the
-// rest (option dumps, compaction notes) is dropped.
-class ErrorsToStderrLogger : public rocksdb::Logger {
+// failed LOG write (issue 15, GraphDiskFullTest). Fatal messages go to
+// stderr; the rest (errors come back as Status anyway) is dropped.
+class FatalToStderrLogger : public rocksdb::Logger {
  public:
-  ErrorsToStderrLogger() : rocksdb::Logger(rocksdb::InfoLogLevel::ERROR_LEVEL) {}
+  FatalToStderrLogger() : rocksdb::Logger(rocksdb::InfoLogLevel::FATAL_LEVEL) {}
   using rocksdb::Logger::Logv;
   void Logv(const char* format, va_list ap) override {
     Logv(rocksdb::InfoLogLevel::INFO_LEVEL, format, ap);
   }
   void Logv(const rocksdb::InfoLogLevel level, const char* format, va_list ap) override {
-    if (level < rocksdb::InfoLogLevel::ERROR_LEVEL || level == rocksdb::InfoLogLevel::HEADER_LEVEL) {
-      return;
-    }
+    // Errors reach the caller as a Status; only a fatal one is printed
+    // (an ERROR-level line for a probe of a missing directory would be
+    // noise on every `quarry create`).
+    if (level != rocksdb::InfoLogLevel::FATAL_LEVEL) return;
     char line[1024];
     std::vsnprintf(line, sizeof(line), format, ap);
     std::fprintf(stderr, "rocksdb: %s\n", line);
@@ -95,7 +96,7 @@ class ErrorsToStderrLogger : public rocksdb::Logger {
 // that skips damaged WAL records tells the two apart.
 std::string CorruptLogFiles(const std::string& path) {
   rocksdb::DBOptions options;
-  options.info_log = std::make_shared<ErrorsToStderrLogger>();
+  options.info_log = std::make_shared<FatalToStderrLogger>();
   options.wal_recovery_mode = rocksdb::WALRecoveryMode::kSkipAnyCorruptedRecords;
   std::vector<rocksdb::ColumnFamilyDescriptor> cfs = {
       {rocksdb::kDefaultColumnFamilyName, rocksdb::ColumnFamilyOptions()}};
@@ -108,7 +109,9 @@ std::string CorruptLogFiles(const std::string& path) {
     std::vector<std::string> wals;
     std::error_code ec;
     for (const auto& entry : std::filesystem::directory_iterator(path, ec)) {
-      if (entry.path().extension() == ".log") wals.push_back(entry.path().filename().string());
+      if (entry.path().extension() == ".log" && entry.file_size(ec) > 0) {
+        wals.push_back(entry.path().filename().string());
+      }
     }
     std::sort(wals.begin(), wals.end());
     std::string names;
@@ -122,7 +125,7 @@ std::string CorruptLogFiles(const std::string& path) {
 }
 
 void SetIntegrityOptions(rocksdb::DBOptions* options) {
-  options->info_log = std::make_shared<ErrorsToStderrLogger>();
+  options->info_log = std::make_shared<FatalToStderrLogger>();
   options->paranoid_checks = true;
   options->wal_recovery_mode = rocksdb::WALRecoveryMode::kTolerateCorruptedTailRecords;
 }
