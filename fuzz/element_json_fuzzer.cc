@@ -13,8 +13,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (id.ok()) (void)quarry::ElementIdToJson(*id);
   auto element = quarry::ElementFromJson(json, "input");
   if (!element.ok()) return 0;
-  const quarry::SchemaElementDefinition* def =
-      quarry::fuzz::FuzzSchema()->Group(element->group());
+  const quarry::SchemaElementDefinition* def = quarry::fuzz::FuzzSchema()->Group(element->group());
   if (def != nullptr) (void)def->Validate(*element, /*include_is_a=*/true);
   quarry::Json printed = quarry::ElementToJson(*element);
   auto again = quarry::ElementFromJson(printed, "printed");

@@ -6,7 +6,6 @@
 #include <fstream>
 #include <sstream>
 
-
 namespace quarry::fuzz {
 namespace {
 
@@ -38,8 +37,8 @@ std::vector<std::string_view> SplitInput(const uint8_t* data, size_t size, size_
 
 std::shared_ptr<const Schema> FuzzSchema() {
   static const std::shared_ptr<const Schema> schema = [] {
-    const std::string example =
-        std::string(QUARRY_SOURCE_DIR) + "/tests/data/gaffer-examples/gaffer-doc-operations-example/";
+    const std::string example = std::string(QUARRY_SOURCE_DIR) +
+                                "/tests/data/gaffer-examples/gaffer-doc-operations-example/";
     auto parsed = Schema::FromJsonStrings(
         {ReadFileOrDie(example + "elements.json"), ReadFileOrDie(example + "types.json"),
          ReadFileOrDie(std::string(QUARRY_SOURCE_DIR) + "/fuzz/fuzz_schema_extra.json")},

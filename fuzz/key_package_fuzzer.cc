@@ -12,7 +12,8 @@ namespace {
 const std::vector<std::unique_ptr<const quarry::KeyPackage>>& Packages() {
   static const auto* packages = [] {
     auto* out = new std::vector<std::unique_ptr<const quarry::KeyPackage>>();
-    for (std::string_view name : {quarry::kByteEntityKeyPackageName, quarry::kClassicKeyPackageName}) {
+    for (std::string_view name :
+         {quarry::kByteEntityKeyPackageName, quarry::kClassicKeyPackageName}) {
       auto package = quarry::MakeKeyPackage(name, quarry::fuzz::FuzzSchema());
       if (!package.ok()) std::abort();
       out->push_back(std::move(*package));

@@ -10,8 +10,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string text(parts.size() > 1 ? parts[1] : "");
   for (const char* cls : {"Regex", "MultiRegex"}) {
     quarry::Json json = {{"class", cls}};
-    json["value"] = std::string(cls) == "Regex" ? quarry::Json(pattern)
-                                                 : quarry::Json::array({pattern});
+    json["value"] =
+        std::string(cls) == "Regex" ? quarry::Json(pattern) : quarry::Json::array({pattern});
     // Patterns arrive as JSON text: bytes that are not UTF-8 cannot.
     std::string checked;
     try {

@@ -14,16 +14,35 @@ const std::vector<std::shared_ptr<const quarry::Serialiser>>& AllSerialisers() {
   static const auto* all = [] {
     auto* out = new std::vector<std::shared_ptr<const quarry::Serialiser>>();
     std::vector<quarry::Json> specs;
-    for (const char* name :
-         {"BooleanSerialiser", "BytesSerialiser", "CompactRawIntegerSerialiser",
-          "CompactRawLongSerialiser", "DateSerialiser", "DoubleSerialiser", "FloatSerialiser",
-          "FreqMapSerialiser", "HllSketchSerialiser", "HyperLogLogPlusSerialiser",
-          "IntegerSerialiser", "LongSerialiser", "NullSerialiser", "OrderedDateSerialiser",
-          "OrderedDoubleSerialiser", "OrderedFloatSerialiser", "OrderedIntegerSerialiser",
-          "OrderedLongSerialiser", "RawDateSerialiser", "RawDoubleSerialiser",
-          "RawFloatSerialiser", "RawIntegerSerialiser", "RawLongSerialiser", "StringSerialiser",
-          "TreeSetStringSerialiser", "TypeSubTypeValueSerialiser", "TypeValueSerialiser",
-          "VisibilitySerialiser", "TypedCollectionSerialiser"}) {
+    for (const char* name : {"BooleanSerialiser",
+                             "BytesSerialiser",
+                             "CompactRawIntegerSerialiser",
+                             "CompactRawLongSerialiser",
+                             "DateSerialiser",
+                             "DoubleSerialiser",
+                             "FloatSerialiser",
+                             "FreqMapSerialiser",
+                             "HllSketchSerialiser",
+                             "HyperLogLogPlusSerialiser",
+                             "IntegerSerialiser",
+                             "LongSerialiser",
+                             "NullSerialiser",
+                             "OrderedDateSerialiser",
+                             "OrderedDoubleSerialiser",
+                             "OrderedFloatSerialiser",
+                             "OrderedIntegerSerialiser",
+                             "OrderedLongSerialiser",
+                             "RawDateSerialiser",
+                             "RawDoubleSerialiser",
+                             "RawFloatSerialiser",
+                             "RawIntegerSerialiser",
+                             "RawLongSerialiser",
+                             "StringSerialiser",
+                             "TreeSetStringSerialiser",
+                             "TypeSubTypeValueSerialiser",
+                             "TypeValueSerialiser",
+                             "VisibilitySerialiser",
+                             "TypedCollectionSerialiser"}) {
       specs.push_back({{"class", name}});
     }
     specs.push_back({{"class", "SetSerialiser"},

@@ -98,8 +98,7 @@ GraphLayout ReadLayout(const std::string& dir, GraphCheckReport* report) {
     report->problems.push_back("stored schema: " + schema.status().message());
     return layout;
   }
-  Result<std::unique_ptr<const KeyPackage>> package =
-      MakeKeyPackage(package_name->second, *schema);
+  Result<std::unique_ptr<const KeyPackage>> package = MakeKeyPackage(package_name->second, *schema);
   if (!package.ok()) {
     report->problems.push_back("stored key-package: " + package.status().message());
     return layout;
@@ -170,8 +169,8 @@ void CheckInstance(const std::string& path, const GraphLayout& layout, GraphChec
     if (layout.package != nullptr && name.rfind(kGroupPrefix, 0) == 0) {
       std::string group = name.substr(kGroupPrefix.size());
       def = layout.package->schema().Group(group);
-      if (def == nullptr) report->problems.push_back(path + ": column family of unknown group '" +
-                                                     group + "'");
+      if (def == nullptr)
+        report->problems.push_back(path + ": column family of unknown group '" + group + "'");
       if (def != nullptr && def->aggregate()) {
         cf_options.merge_operator = std::make_shared<AggregatingMergeOperator>(
             layout.package, layout.package->LayoutFor(group));

@@ -8,8 +8,8 @@
 #include <algorithm>
 #include <cstdarg>
 #include <cstdio>
-#include <fstream>
 #include <filesystem>
+#include <fstream>
 
 #include "store-rocks/hot_key_options.h"  // hotkeys (issue 18)
 
@@ -203,9 +203,9 @@ Result<std::unique_ptr<RocksInstance>> RocksInstance::Open(
 
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
   rocksdb::DB* raw = nullptr;
-  QUARRY_RETURN_IF_ERROR(FromRocksOpen(
-      rocksdb::DB::Open(db_options, path, descriptors, &handles, &raw), path,
-      "opening RocksDB at " + path));
+  QUARRY_RETURN_IF_ERROR(
+      FromRocksOpen(rocksdb::DB::Open(db_options, path, descriptors, &handles, &raw), path,
+                    "opening RocksDB at " + path));
   std::unique_ptr<RocksInstance> out(new RocksInstance());
   out->path_ = path;
   out->db_.reset(raw);

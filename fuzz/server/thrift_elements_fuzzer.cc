@@ -13,8 +13,8 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using apache::thrift::protocol::TBinaryProtocolT;
   using apache::thrift::transport::TMemoryBuffer;
-  auto buffer = std::make_shared<TMemoryBuffer>(const_cast<uint8_t*>(data),
-                                                static_cast<uint32_t>(size), TMemoryBuffer::OBSERVE);
+  auto buffer = std::make_shared<TMemoryBuffer>(
+      const_cast<uint8_t*>(data), static_cast<uint32_t>(size), TMemoryBuffer::OBSERVE);
   TBinaryProtocolT<TMemoryBuffer> protocol(buffer, /*string_size_limit=*/1 << 16,
                                            /*container_size_limit=*/1 << 10,
                                            /*strict_read=*/false, /*strict_write=*/true);
