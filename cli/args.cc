@@ -362,6 +362,16 @@ Result<Command> ParseSchema(const std::vector<std::string>& args) {
 }
 // --- end of branch deletes.
 
+// --- harden (issue 15): quarry check.
+Result<Command> ParseCheck(const std::vector<std::string>& args) {
+  QUARRY_ASSIGN_OR_RETURN(RawArgs raw, SplitArgs("check", args, {}));
+  if (raw.help) return HelpRequest{std::string(usage_internal::kCheckUsage)};
+  QUARRY_RETURN_IF_ERROR(RequireGraphDir("check", raw));
+  QUARRY_RETURN_IF_ERROR(RequireNoExtra("check", raw, 1));
+  return CheckArgs{raw.positionals[0]};
+}
+// --- end of harden.
+
 }  // namespace
 
 std::string MainUsage() { return std::string(usage_internal::kMainUsage); }
@@ -379,9 +389,10 @@ Result<Command> ParseCommandLine(const std::vector<std::string>& args) {
   if (command == "info") return ParseInfo(rest);
   if (command == "delete") return ParseDelete(rest);
   if (command == "schema") return ParseSchema(rest);
+  if (command == "check") return ParseCheck(rest);  // harden
   return InvalidArgumentError(
       "quarry: unknown command '" + command +
-      "' (commands: create, add, delete, schema, exec, serve, info; see 'quarry --help')");
+      "' (commands: create, add, delete, schema, exec, serve, info, check; see 'quarry --help')");
 }
 
 }  // namespace quarry::cli

@@ -9,6 +9,7 @@
 //                          [--max-frame-bytes N] [--max-connections N] [--request-log FILE]
 //                          [--metrics-port N] ...
 //   quarry info GRAPH_DIR [--read-only]
+//   quarry check GRAPH_DIR
 //   quarry delete GRAPH_DIR (FILE|-) [--no-validate] [--skip-invalid]
 //                                    [--progress | --no-progress]
 //   quarry schema GRAPH_DIR --schema FILE [--schema FILE ...]
@@ -108,8 +109,13 @@ struct SchemaArgs {
   std::vector<std::string> schema_files;  // At least one.
 };
 
+// harden (issue 15): quarry check.
+struct CheckArgs {
+  std::string graph_dir;
+};
+
 using Command = std::variant<HelpRequest, CreateArgs, AddArgs, ExecArgs, ServeArgs, InfoArgs,
-                             DeleteArgs, SchemaArgs>;
+                             DeleteArgs, SchemaArgs, CheckArgs /* harden */>;
 
 // `args` excludes the program name.
 Result<Command> ParseCommandLine(const std::vector<std::string>& args);

@@ -1,4 +1,4 @@
-// The `quarry` command-line tool: create, add, delete, schema, exec, serve, info.
+// The `quarry` command-line tool: create, add, delete, schema, exec, serve, info, check.
 #include <cstdio>
 #include <string>
 #include <variant>
@@ -40,6 +40,9 @@ struct Dispatch {
   }
   quarry::Status operator()(const quarry::cli::SchemaArgs& a) const {
     return quarry::cli::RunSchema(a, out);
+  }
+  quarry::Status operator()(const quarry::cli::CheckArgs& a) const {  // harden
+    return quarry::cli::RunCheck(a, out);
   }
 };
 

@@ -16,7 +16,10 @@ template <typename Vec>
 auto LowerBound(Vec& entries, std::string_view name) {
   return std::lower_bound(
       entries.begin(), entries.end(), name,
-      [](const Properties::Entry& e, std::string_view n) { return e.first < n; });
+      // compare() rather than `<`: clang 14 rejects the rewritten
+      // string/string_view <=> inside a lambda in a template (the sanitizer
+      // and fuzz builds use clang).
+      [](const Properties::Entry& e, std::string_view n) { return e.first.compare(n) < 0; });
 }
 
 }  // namespace

@@ -48,6 +48,7 @@ TEST_PACKAGES=(
   chromium chromium-driver python3-selenium  # explorer_browser_test: the /ui/ page in headless Chromium
   librados-dev libradospp-dev rados-objclass-dev  # store-rados/ and cls/ (libcls_quarry.so)
   ceph-mon ceph-osd ceph-mgr ceph-base       # the rados tests' cluster (scripts/ceph-cluster.sh)
+  clang libclang-rt-dev                      # harden: libFuzzer for the fuzz_smoke_* tests; scripts/fuzz.sh, check.sh
 )
 PACKAGES=("${EXAMPLE_PACKAGES[@]}")
 if [ "$PROFILE" = tests ]; then PACKAGES+=("${TEST_PACKAGES[@]}"); fi

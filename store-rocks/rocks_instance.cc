@@ -2,10 +2,15 @@
 
 #include <rocksdb/cache.h>
 #include <rocksdb/filter_policy.h>
+#include <rocksdb/sst_file_reader.h>
 #include <rocksdb/statistics.h>
 #include <rocksdb/table.h>
 
+#include <algorithm>
+#include <cstdarg>
+#include <cstdio>
 #include <filesystem>
+#include <fstream>
 
 #include "store-rocks/hot_key_options.h"  // hotkeys (issue 18)
 
@@ -61,10 +66,103 @@ rocksdb::DBOptions DatabaseOptions(const RocksProperties& p, bool create) {
   db.max_background_jobs = p.background_jobs;
   db.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
   db.keep_log_file_num = 3;
+  SetIntegrityOptions(&db);
   return db;
 }
 
 }  // namespace
+
+// RocksDB's info log, kept off the data's filesystem: its LOG file there
+// shares the graph's fate when the disk fills, and Debian's RocksDB (built
+// with assertions) aborts the process when it logs the flush error after a
+// failed LOG write (issue 15, GraphDiskFullTest). Fatal messages go to
+// stderr; the rest (errors come back as Status anyway) is dropped.
+class FatalToStderrLogger : public rocksdb::Logger {
+ public:
+  FatalToStderrLogger() : rocksdb::Logger(rocksdb::InfoLogLevel::FATAL_LEVEL) {}
+  using rocksdb::Logger::Logv;
+  void Logv(const char* format, va_list ap) override {
+    Logv(rocksdb::InfoLogLevel::INFO_LEVEL, format, ap);
+  }
+  void Logv(const rocksdb::InfoLogLevel level, const char* format, va_list ap) override {
+    // Errors reach the caller as a Status; only a fatal one is printed
+    // (an ERROR-level line for a probe of a missing directory would be
+    // noise on every `quarry create`).
+    if (level != rocksdb::InfoLogLevel::FATAL_LEVEL) return;
+    char line[1024];
+    std::vsnprintf(line, sizeof(line), format, ap);
+    std::fprintf(stderr, "rocksdb: %s\n", line);
+  }
+};
+
+// The MANIFEST named by CURRENT, and the WAL files, of the database at
+// `path`, for a Corruption whose message names no file: a read-only open
+// that skips damaged WAL records tells the two apart.
+std::string CorruptLogFiles(const std::string& path) {
+  rocksdb::DBOptions options;
+  options.info_log = std::make_shared<FatalToStderrLogger>();
+  options.wal_recovery_mode = rocksdb::WALRecoveryMode::kSkipAnyCorruptedRecords;
+  std::vector<rocksdb::ColumnFamilyDescriptor> cfs = {
+      {rocksdb::kDefaultColumnFamilyName, rocksdb::ColumnFamilyOptions()}};
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  rocksdb::DB* raw = nullptr;
+  rocksdb::Status s = rocksdb::DB::OpenForReadOnly(options, path, cfs, &handles, &raw);
+  if (s.ok()) {
+    for (auto* h : handles) raw->DestroyColumnFamilyHandle(h).PermitUncheckedError();
+    delete raw;
+    std::vector<std::string> wals;
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(path, ec)) {
+      if (entry.path().extension() == ".log" && entry.file_size(ec) > 0) {
+        wals.push_back(entry.path().filename().string());
+      }
+    }
+    std::sort(wals.begin(), wals.end());
+    std::string names;
+    for (const std::string& name : wals) names += (names.empty() ? "" : ", ") + name;
+    return "a damaged WAL record in " + names;
+  }
+  std::ifstream current(std::filesystem::path(path) / "CURRENT");
+  std::string manifest;
+  std::getline(current, manifest);
+  return "the MANIFEST " + (manifest.empty() ? std::string("(CURRENT unreadable)") : manifest);
+}
+
+void SetIntegrityOptions(rocksdb::DBOptions* options) {
+  options->info_log = std::make_shared<FatalToStderrLogger>();
+  options->paranoid_checks = true;
+  options->wal_recovery_mode = rocksdb::WALRecoveryMode::kTolerateCorruptedTailRecords;
+}
+
+std::vector<std::string> DamagedSstFiles(const std::string& path) {
+  std::vector<std::string> damaged;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(path, ec)) {
+    if (entry.path().extension() != ".sst") continue;
+    rocksdb::SstFileReader reader{rocksdb::Options()};
+    rocksdb::Status s = reader.Open(entry.path().string());
+    if (s.ok()) s = reader.VerifyChecksum();
+    if (!s.ok()) damaged.push_back(entry.path().filename().string());
+  }
+  std::sort(damaged.begin(), damaged.end());
+  return damaged;
+}
+
+Status FromRocksOpen(const rocksdb::Status& s, const std::string& path, std::string_view context) {
+  Status status = FromRocks(s, context);
+  if (!s.IsCorruption()) return status;
+  std::vector<std::string> damaged = DamagedSstFiles(path);
+  if (damaged.empty()) {
+    const std::string& m = status.message();
+    bool named = m.find(".sst") != std::string::npos || m.find("MANIFEST") != std::string::npos ||
+                 m.find(".log") != std::string::npos;
+    if (named) return status;
+    return DataLossError(m + " (in " + CorruptLogFiles(path) + ")");
+  }
+  std::string names;
+  for (const std::string& name : damaged) names += (names.empty() ? "" : ", ") + name;
+  return DataLossError(status.message() + " (damaged SST files: " + names + ")");
+}
 
 Status FromRocks(const rocksdb::Status& s, std::string_view context) {
   if (s.ok()) return Status::OK();
@@ -112,8 +210,8 @@ Result<std::unique_ptr<RocksInstance>> RocksInstance::Open(
   rocksdb::DB* raw = nullptr;
   if (secondary_path.empty()) {
     QUARRY_RETURN_IF_ERROR(
-        FromRocks(rocksdb::DB::Open(db_options, path, descriptors, &handles, &raw),
-                  "opening RocksDB at " + path));
+        FromRocksOpen(rocksdb::DB::Open(db_options, path, descriptors, &handles, &raw), path,
+                      "opening RocksDB at " + path));
   } else {  // branch service (issue 19): a secondary keeps every file open.
     db_options.max_open_files = -1;
     std::error_code ec;

@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "store-rocks/internal/rocks_graph.h"
+#include "store-rocks/graph_check.h"
 #include "store-rocks/read_only_graph.h"
 #include "store-rocks/rocks_properties.h"
 
@@ -22,6 +23,7 @@ StoreDriver RocksStoreDriver() {
     return internal::RocksGraph::Open(dir, std::move(schema), properties);
   };
   driver.open_read_only = OpenRocksGraphReadOnly;
+  driver.check = CheckRocksGraph;
   return driver;
 }
 

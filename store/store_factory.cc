@@ -102,24 +102,38 @@ Result<std::unique_ptr<Graph>> Graph::Open(const std::string& dir,
   return holder->open(dir, std::move(schema), nullptr);
 }
 
+namespace {
+
+// The registered store holding a graph at `dir`, or null. Drivers are never
+// removed, so the pointer stays valid after the lock is released.
+const StoreDriver* HolderOf(const std::string& dir) {
+  Registry& r = TheRegistry();
+  std::lock_guard<std::mutex> lock(r.mu);
+  for (const StoreDriver& d : r.drivers) {
+    if (d.holds_graph(dir)) return &d;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
 Result<std::unique_ptr<Graph>> OpenGraphReadOnly(const std::string& dir,
                                                  const std::string& scratch_dir) {
-  const StoreDriver* holder = nullptr;
-  {
-    Registry& r = TheRegistry();
-    std::lock_guard<std::mutex> lock(r.mu);
-    for (const StoreDriver& d : r.drivers) {
-      if (d.holds_graph(dir)) {
-        holder = &d;
-        break;
-      }
-    }
-  }
+  const StoreDriver* holder = HolderOf(dir);
   if (holder == nullptr) return NotFoundError("no graph in " + dir);
   if (!holder->open_read_only) {
     return UnimplementedError("the " + holder->name + " store has no read-only open (" + dir + ")");
   }
   return holder->open_read_only(dir, scratch_dir);
+}
+
+Result<GraphCheckReport> CheckGraph(const std::string& dir) {
+  const StoreDriver* holder = HolderOf(dir);
+  if (holder == nullptr) return NotFoundError("no graph in " + dir);
+  if (!holder->check) {
+    return UnimplementedError("the " + holder->name + " store has no offline check (" + dir + ")");
+  }
+  return holder->check(dir);
 }
 
 }  // namespace quarry

@@ -22,6 +22,7 @@
 #include "graph-core/status.h"
 #include "schema/schema.h"
 #include "store/graph.h"
+#include "store/graph_check.h"
 #include "store/store_properties.h"
 
 namespace quarry {
@@ -48,6 +49,8 @@ struct StoreDriver {
   std::function<Result<std::unique_ptr<Graph>>(const std::string& location,
                                                const std::string& scratch_dir)>
       open_read_only;
+  // Optional: verifies the graph at `location` offline (`quarry check`).
+  std::function<Result<GraphCheckReport>(const std::string& location)> check;
 };
 
 // Adds a store. AlreadyExists if one of that name is registered (the
@@ -73,5 +76,10 @@ std::vector<std::string> UnknownStoreKeys(const StoreProperties& properties);
 // there; Unimplemented if its store has no read-only open.
 Result<std::unique_ptr<Graph>> OpenGraphReadOnly(const std::string& dir,
                                                  const std::string& scratch_dir);
+
+// Checks the graph at `dir` offline with its store's check (StoreDriver::
+// check). NotFound if no store holds a graph there; Unimplemented if its
+// store has no check.
+Result<GraphCheckReport> CheckGraph(const std::string& dir);
 
 }  // namespace quarry

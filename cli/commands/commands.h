@@ -19,5 +19,7 @@ Status RunInfo(const InfoArgs& args, std::FILE* out);
 // Branch deletes.
 Status RunDelete(const DeleteArgs& args, std::FILE* out);
 Status RunSchema(const SchemaArgs& args, std::FILE* out);
+// harden (issue 15): DataLoss when the graph is damaged (problems on `out`).
+Status RunCheck(const CheckArgs& args, std::FILE* out);
 
 }  // namespace quarry::cli

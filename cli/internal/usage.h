@@ -18,6 +18,7 @@ commands:
   exec GRAPH_DIR [OPERATION_FILE|-]   run a Gaffer JSON operation, print the result
   serve GRAPH_DIR                     serve the graph over Thrift and/or HTTP (REST)
   info GRAPH_DIR                      show schema, key-package, shards, counts, sizes
+  check GRAPH_DIR                     verify a closed graph's files and data (harden)
 
 'quarry COMMAND --help' describes a command's flags.
 )";
@@ -156,5 +157,16 @@ properties, changed classes, serialisers, groupBy, vertex, visibility or
 timestamp property, aggregate flag) are refused, each one named, and nothing
 is changed.
 )";
+
+// --- harden (issue 15): quarry check.
+inline constexpr std::string_view kCheckUsage =
+    R"(usage: quarry check GRAPH_DIR
+
+Verifies a closed graph offline, read-only: the MANIFEST and WAL replay, every
+block checksum of every SST file, and that every stored key and value decodes
+under the graph's schema. Prints each problem found, naming the file, group
+and key; exits 1 if anything is damaged, 0 if the graph is whole.
+)";
+// --- end of harden.
 
 }  // namespace quarry::cli::usage_internal

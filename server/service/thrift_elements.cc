@@ -63,7 +63,11 @@ Result<Value> RequiredValue(bool is_set, const rpc::TypedValue& value, size_t in
 Result<Properties> PropertiesFromThrift(const std::map<std::string, rpc::TypedValue>& properties,
                                         size_t index, int max_depth) {
   Properties out;
-  for (const auto& [name, typed] : properties) {
+  for (const auto& entry : properties) {
+    // Named, not a structured binding: clang 14 (the sanitizer and fuzz
+    // builds) cannot capture a structured binding in a lambda.
+    const std::string& name = entry.first;
+    const rpc::TypedValue& typed = entry.second;
     auto path = [&] { return ElementPath(index) + ".properties." + name; };
     QUARRY_ASSIGN_OR_RETURN(Value value, ConvertValue(typed, path, max_depth));
     out.Set(name, std::move(value));

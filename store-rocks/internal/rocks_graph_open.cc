@@ -25,13 +25,14 @@ bool GraphFilesExist(const std::string& dir) {
 Result<std::map<std::string, std::string>> ReadMetadata(const std::string& dir) {
   rocksdb::DBOptions db_options;
   db_options.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
+  SetIntegrityOptions(&db_options);
   std::vector<rocksdb::ColumnFamilyDescriptor> cfs = {
       {rocksdb::kDefaultColumnFamilyName, rocksdb::ColumnFamilyOptions()}};
   std::vector<rocksdb::ColumnFamilyHandle*> handles;
   rocksdb::DB* raw = nullptr;
   QUARRY_RETURN_IF_ERROR(
-      FromRocks(rocksdb::DB::OpenForReadOnly(db_options, dir, cfs, &handles, &raw),
-                "opening the metadata of " + dir));
+      FromRocksOpen(rocksdb::DB::OpenForReadOnly(db_options, dir, cfs, &handles, &raw), dir,
+                    "opening the metadata of " + dir));
   std::unique_ptr<rocksdb::DB> db(raw);
   std::map<std::string, std::string> meta;
   std::unique_ptr<rocksdb::Iterator> it(db->NewIterator(rocksdb::ReadOptions(), handles[0]));

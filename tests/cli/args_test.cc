@@ -200,6 +200,18 @@ TEST(ArgsTest, InfoAndUnknownCommand) {
               StatusIsWithMessage(StatusCode::kInvalidArgument, "unknown command 'frobnicate'"));
 }
 
+// harden (issue 15): quarry check GRAPH_DIR, nothing else.
+TEST(ArgsTest, Check) {
+  ASSERT_OK_AND_ASSIGN(Command command, Parse({"check", "g"}));
+  EXPECT_EQ(std::get<CheckArgs>(command).graph_dir, "g");
+  EXPECT_THAT(Parse({"check"}),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "missing GRAPH_DIR"));
+  EXPECT_THAT(Parse({"check", "g", "extra"}),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "unexpected argument 'extra'"));
+  ASSERT_OK_AND_ASSIGN(Command help, Parse({"check", "--help"}));
+  EXPECT_THAT(std::get<HelpRequest>(help).text, ::testing::HasSubstr("usage: quarry check"));
+}
+
 TEST(ArgsTest, DoubleDashEndsFlags) {
   ASSERT_OK_AND_ASSIGN(Command command, Parse({"add", "g", "--", "--weird-file-name"}));
   EXPECT_EQ(std::get<AddArgs>(command).files, (std::vector<std::string>{"--weird-file-name"}));

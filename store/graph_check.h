@@ -1,0 +1,30 @@
+// GraphCheckReport: what an offline check of a graph found (`quarry check`,
+// issue 15). A store's check (StoreDriver::check, store/store_factory.h)
+// verifies every block checksum and that every key and value decodes under
+// the schema, and lists what is damaged.
+//
+// Thread safety: a plain value type.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace quarry {
+
+struct GraphCheckReport {
+  // One line per damaged thing, naming the file (RocksDB's messages carry
+  // it), the group and the key in hex where one is known.
+  std::vector<std::string> problems;
+  uint64_t instances_checked = 0;
+  uint64_t keys_checked = 0;
+  // Keys that failed to decode beyond the first kMaxReportedKeys per group
+  // (counted, not listed).
+  uint64_t keys_not_listed = 0;
+
+  bool ok() const { return problems.empty(); }
+};
+
+inline constexpr int kMaxReportedKeys = 20;
+
+}  // namespace quarry
