@@ -211,6 +211,30 @@ Status ParseHttpLimits(const RawArgs& raw, ServeArgs* out) {
   return ParseOptionalUnsigned(raw, "http-workers", 1, 256, &out->http_workers);
 }
 
+// --- branch tls (issue 20): --tls-*, --insecure-allow-plaintext,
+// --anonymous-writes, --operation-auths.
+Status ParseTlsFlags(const RawArgs& raw, ServeArgs* out) {
+  for (auto [flag, target] : {std::pair{"tls-cert", &out->tls_cert},
+                              std::pair{"tls-key", &out->tls_key},
+                              std::pair{"tls-client-ca", &out->tls_client_ca},
+                              std::pair{"operation-auths", &out->operation_auths_file}}) {
+    if (const std::string* p = raw.Last(flag)) {
+      if (p->empty()) return UsageError("serve", "--" + std::string(flag) + ": empty file name");
+      *target = *p;
+    }
+  }
+  if (out->tls_cert.has_value() != out->tls_key.has_value()) {
+    return UsageError("serve", "--tls-cert and --tls-key go together");
+  }
+  if (out->tls_client_ca && !out->tls_cert) {
+    return UsageError("serve", "--tls-client-ca needs --tls-cert and --tls-key");
+  }
+  out->insecure_allow_plaintext = raw.Has("insecure-allow-plaintext");
+  out->anonymous_writes = raw.Has("anonymous-writes");
+  return Status::OK();
+}
+// --- end of branch tls.
+
 Result<Command> ParseServe(const std::vector<std::string>& args) {
   QUARRY_ASSIGN_OR_RETURN(RawArgs raw, SplitArgs("serve", args,
                                                  {{"port", true},
@@ -227,7 +251,14 @@ Result<Command> ParseServe(const std::vector<std::string>& args) {
                                                   {"http-body-timeout-ms", true},
                                                   {"http-send-timeout-ms", true},
                                                   {"http-max-connections", true},
-                                                  {"http-workers", true}}));
+                                                  {"http-workers", true},
+                                                  // branch tls (issue 20).
+                                                  {"tls-cert", true},
+                                                  {"tls-key", true},
+                                                  {"tls-client-ca", true},
+                                                  {"insecure-allow-plaintext", false},
+                                                  {"anonymous-writes", false},
+                                                  {"operation-auths", true}}));
   if (raw.help) return HelpRequest{std::string(usage_internal::kServeUsage)};
   QUARRY_RETURN_IF_ERROR(RequireGraphDir("serve", raw));
   QUARRY_RETURN_IF_ERROR(RequireNoExtra("serve", raw, 1));
@@ -262,6 +293,7 @@ Result<Command> ParseServe(const std::vector<std::string>& args) {
     out.max_connections = static_cast<int>(connections);
   }
   QUARRY_RETURN_IF_ERROR(ParseHttpLimits(raw, &out));
+  QUARRY_RETURN_IF_ERROR(ParseTlsFlags(raw, &out));  // branch tls
   return out;
 }
 

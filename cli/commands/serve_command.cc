@@ -4,7 +4,9 @@
 #include "cli/commands/commands.h"
 #include "operations/executor.h"
 #include "server/rpc_server.h"
+#include "server/service/exposure.h"
 #include "server/service/serve.h"
+#include "server/tls/tls_context.h"
 #include "server/users.h"
 #include "store-rocks/graph.h"
 
@@ -23,6 +25,27 @@ void SetHttpLimits(const ServeArgs& args, HttpServerLimits* limits) {
   if (args.http_max_connections) limits->max_connections = *args.http_max_connections;
   if (args.http_workers) limits->max_concurrent_requests = *args.http_workers;
 }
+
+// --- branch tls (issue 20): TLS, the exposure check, the authoriser.
+Status SetUpSecurity(const ServeArgs& args, bool anonymous_only, ServeOptions* options,
+                     ExecutorLimits* executor_limits) {
+  if (args.tls_cert) {
+    TlsFiles files{*args.tls_cert, *args.tls_key, args.tls_client_ca.value_or("")};
+    QUARRY_ASSIGN_OR_RETURN(options->tls, TlsContext::Create(std::move(files)));
+    if (options->thrift) options->thrift->tls = options->tls;
+    if (options->http) options->http->tls = options->tls;
+  }
+  QUARRY_RETURN_IF_ERROR(CheckExposure({args.bind_address, options->tls != nullptr,
+                                        args.users_file.has_value(),
+                                        args.insecure_allow_plaintext},
+                                       stderr));
+  options->anonymous_writes = args.anonymous_writes;
+  QUARRY_ASSIGN_OR_RETURN(executor_limits->authoriser,
+                          MakeServerAuthoriser(args.operation_auths_file, anonymous_only,
+                                               args.anonymous_writes));
+  return Status::OK();
+}
+// --- end of branch tls.
 
 }  // namespace
 
@@ -56,10 +79,12 @@ Status RunServe(const ServeArgs& args, std::FILE* out) {
   }
   options.rest_info.description = "A Quarry graph";
   options.rest_info.version = QUARRY_VERSION;  // CMake project version.
-  QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<Graph> graph, Graph::Open(args.graph_dir));
   // Over the network, admin operations (which read server-side files and
   // reshape the store) need the "admin" operation auth.
   ExecutorLimits executor_limits;
+  QUARRY_RETURN_IF_ERROR(
+      SetUpSecurity(args, users.anonymous_only(), &options, &executor_limits));  // branch tls
+  QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<Graph> graph, Graph::Open(args.graph_dir));
   executor_limits.admin_auth = "admin";
   executor_limits.max_json_depth = ServerLimits().max_json_depth;
   auto executor =
