@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "tests/server/e2e/e2e_fixture.h"
+#include "tests/testutil/status_matchers.h"
 
 namespace quarry::testing_rpc {
 namespace {
@@ -59,7 +60,9 @@ class SecurityServeTest : public ::testing::Test {
     return server_.Start(QUARRY_BINARY, args, 0);
   }
   void TearDown() override {
-    if (server_.pid() > 0) EXPECT_EQ(server_.Stop(), 0) << server_.log();
+    if (server_.pid() > 0) {
+      EXPECT_EQ(server_.Stop(), 0) << server_.log();
+    }
   }
   std::string OpenQuery(TestClient& client, const rpc::Credentials& who, std::string* message) {
     std::string handle;

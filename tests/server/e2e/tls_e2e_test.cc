@@ -18,6 +18,7 @@
 #include "tests/server/testing/http_test_client.h"
 #include "tests/server/testing/test_certs.h"
 #include "tests/server/testing/tls_test_client.h"
+#include "tests/testutil/status_matchers.h"
 
 namespace quarry::testing_rpc {
 namespace {
