@@ -261,6 +261,11 @@ TEST_F(TlsServeTest, HostileBytesBeforeAndAfterTheHandshake) {
     // A frame header promising 2 GiB, inside TLS, then nothing valid.
     tls.Send(FrameHeader(0x7fffffff) + std::string(64, '\0'));
     EXPECT_TRUE(tls.WaitForClose()) << port;
+    // A finished handshake, then bytes that are no TLS record at all.
+    TlsConnection raw(port, Trusting());
+    ASSERT_TRUE(raw.ok()) << raw.error();
+    raw.SendRaw(std::string(512, '\xee'));
+    EXPECT_TRUE(raw.WaitForClose()) << port;
   }
   // A handshake that never finishes: half a ClientHello, then silence. Other
   // clients are served meanwhile.

@@ -121,6 +121,11 @@ bool TlsConnection::Send(const std::string& bytes) {
   return bytes.empty() || SSL_write(ssl_, bytes.data(), static_cast<int>(bytes.size())) > 0;
 }
 
+bool TlsConnection::SendRaw(const std::string& bytes) {
+  return fd_ >= 0 && ::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL) ==
+                         static_cast<ssize_t>(bytes.size());
+}
+
 std::string TlsConnection::ReadUntilClose() {
   std::string out;
   char buffer[16384];

@@ -48,6 +48,8 @@ class TlsConnection {
   // The server certificate's common name.
   std::string ServerCommonName() const;
   bool Send(const std::string& bytes);
+  // Writes `bytes` to the socket underneath, outside any TLS record.
+  bool SendRaw(const std::string& bytes);
   // Everything the server sends until it closes or the timeout passes.
   std::string ReadUntilClose();
   // True if the server closes (or resets) the connection before the timeout.
