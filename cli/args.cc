@@ -214,10 +214,10 @@ Status ParseHttpLimits(const RawArgs& raw, ServeArgs* out) {
 // --- branch tls (issue 20): --tls-*, --insecure-allow-plaintext,
 // --anonymous-writes, --operation-auths.
 Status ParseTlsFlags(const RawArgs& raw, ServeArgs* out) {
-  for (auto [flag, target] : {std::pair{"tls-cert", &out->tls_cert},
-                              std::pair{"tls-key", &out->tls_key},
-                              std::pair{"tls-client-ca", &out->tls_client_ca},
-                              std::pair{"operation-auths", &out->operation_auths_file}}) {
+  for (auto [flag, target] :
+       {std::pair{"tls-cert", &out->tls_cert}, std::pair{"tls-key", &out->tls_key},
+        std::pair{"tls-client-ca", &out->tls_client_ca},
+        std::pair{"operation-auths", &out->operation_auths_file}}) {
     if (const std::string* p = raw.Last(flag)) {
       if (p->empty()) return UsageError("serve", "--" + std::string(flag) + ": empty file name");
       *target = *p;

@@ -301,8 +301,8 @@ Status Executor::AddElements(const User& user, std::span<const Element> elements
   // Writes are not restricted by data auths (Gaffer's AddElements); only by
   // the operation authoriser (branch tls).
   if (limits_.authoriser != nullptr) {
-    QUARRY_RETURN_IF_ERROR(
-        limits_.authoriser->AuthoriseKind(OperationKind::kAddElements, user.user_id, user.op_auths));
+    QUARRY_RETURN_IF_ERROR(limits_.authoriser->AuthoriseKind(OperationKind::kAddElements,
+                                                             user.user_id, user.op_auths));
   }
   AddElementsResult local;
   return graph_->AddElements(elements, options, result != nullptr ? result : &local);

@@ -154,9 +154,9 @@ class Executor {
  private:
   std::shared_ptr<Graph> graph_;
   ExecutorLimits limits_;
-  struct UserJobCounts;                        // branch tls: per-user job quota.
+  struct UserJobCounts;                       // branch tls: per-user job quota.
   std::shared_ptr<UserJobCounts> user_jobs_;  // Shared with the jobs' callbacks.
-  std::unique_ptr<JobRunner> jobs_;  // Last: destroyed (jobs drained) first.
+  std::unique_ptr<JobRunner> jobs_;           // Last: destroyed (jobs drained) first.
 };
 
 }  // namespace quarry

@@ -111,9 +111,8 @@ Result<Json> Executor::SubmitJob(const User& user, std::string_view operation_js
                                   std::to_string(user.max_background_jobs) +
                                   " background jobs queued or running (the user's quota)");
   }
-  std::shared_ptr<void> job_slot(nullptr, [counts = user_jobs_, id = user.user_id](void*) {
-    counts->Release(id);
-  });
+  std::shared_ptr<void> job_slot(
+      nullptr, [counts = user_jobs_, id = user.user_id](void*) { counts->Release(id); });
   JobDetail detail;
   detail.job_id = NewJobId();
   detail.user_id = user.user_id;

@@ -53,7 +53,8 @@ const Operation* StoredChain(const Operation& op, Operation* storage) {
     if (it == op.named_request.end()) continue;
     Json chain = it->is_string() ? Json::parse(it->get<std::string>(), nullptr, false) : *it;
     if (!chain.is_object()) return nullptr;
-    Result<Operation> parsed = ParseOperation(chain, op.path.empty() ? field : op.path + "." + field);
+    Result<Operation> parsed =
+        ParseOperation(chain, op.path.empty() ? field : op.path + "." + field);
     if (!parsed.ok()) return nullptr;
     *storage = std::move(parsed).value();
     return storage;
@@ -140,10 +141,9 @@ Status OperationAuthoriser::AuthoriseKind(OperationKind kind, std::string_view u
   std::string list;
   for (const std::string& auth : missing) list += (list.empty() ? "" : ", ") + auth;
   // Gaffer's UnauthorisedException message, with what is missing.
-  return PermissionDeniedError("User does not have permission to run operation: " +
-                               std::string(OperationClassName(kind)) + " (user '" +
-                               std::string(user_id) + "' lacks the operation auth(s) " + list +
-                               ")");
+  return PermissionDeniedError(
+      "User does not have permission to run operation: " + std::string(OperationClassName(kind)) +
+      " (user '" + std::string(user_id) + "' lacks the operation auth(s) " + list + ")");
 }
 
 Status OperationAuthoriser::AuthoriseTree(const Operation& op, std::string_view user_id,
@@ -159,9 +159,9 @@ Status OperationAuthoriser::AuthoriseTree(const Operation& op, std::string_view 
   }
   if (op.flow != nullptr) {
     const FlowFields& flow = *op.flow;
-    for (const Operation* sub : {flow.then_op.get(), flow.otherwise_op.get(), flow.operation.get(),
-                                 flow.conditional.has_value() ? flow.conditional->transform.get()
-                                                              : nullptr}) {
+    for (const Operation* sub :
+         {flow.then_op.get(), flow.otherwise_op.get(), flow.operation.get(),
+          flow.conditional.has_value() ? flow.conditional->transform.get() : nullptr}) {
       if (sub != nullptr) QUARRY_RETURN_IF_ERROR(AuthoriseTree(*sub, user_id, op_auths, depth + 1));
     }
   }
@@ -187,11 +187,16 @@ std::vector<std::string> OperationAuthoriser::AllAuths() const {
 }
 
 std::vector<OperationKind> WriteOperationKinds() {
-  return {OperationKind::kAddElements,           OperationKind::kAddElementsFromFile,
-          OperationKind::kDeleteElements,        OperationKind::kDeleteAllData,
-          OperationKind::kSplitStoreFromIterable, OperationKind::kAddNamedOperation,
-          OperationKind::kDeleteNamedOperation,  OperationKind::kAddNamedView,
-          OperationKind::kDeleteNamedView,       OperationKind::kCheckpoint};
+  return {OperationKind::kAddElements,
+          OperationKind::kAddElementsFromFile,
+          OperationKind::kDeleteElements,
+          OperationKind::kDeleteAllData,
+          OperationKind::kSplitStoreFromIterable,
+          OperationKind::kAddNamedOperation,
+          OperationKind::kDeleteNamedOperation,
+          OperationKind::kAddNamedView,
+          OperationKind::kDeleteNamedView,
+          OperationKind::kCheckpoint};
 }
 
 }  // namespace quarry

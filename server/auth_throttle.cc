@@ -25,7 +25,8 @@ void AuthThrottle::RecordFailure(std::string_view source, std::string_view user_
     std::lock_guard lock(mu_);
     if (sources_.size() > kPruneAbove) PruneLocked(now);
     Source& entry = sources_[std::string(source)];
-    if (entry.failures == 0 || now - entry.window_start > std::chrono::milliseconds(options_.window_ms)) {
+    if (entry.failures == 0 ||
+        now - entry.window_start > std::chrono::milliseconds(options_.window_ms)) {
       entry.failures = 0;
       entry.window_start = now;
     }

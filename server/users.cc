@@ -139,7 +139,8 @@ Result<UserDirectory> UserDirectory::Parse(std::string_view json_text, std::stri
   }
   for (size_t i = 0; i < users->size(); ++i) {
     const std::string path = "users[" + std::to_string(i) + "]";
-    QUARRY_ASSIGN_OR_RETURN(UserRecord user, ParseUser((*users)[i], source, path, directory.default_quotas_));
+    QUARRY_ASSIGN_OR_RETURN(UserRecord user,
+                            ParseUser((*users)[i], source, path, directory.default_quotas_));
     std::string id = user.user_id;
     if (!directory.users_.emplace(id, std::move(user)).second) {
       return FieldError(source, path + ".userId", "duplicate userId '" + id + "'");

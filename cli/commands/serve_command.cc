@@ -36,13 +36,12 @@ Status SetUpSecurity(const ServeArgs& args, bool anonymous_only, ServeOptions* o
     if (options->http) options->http->tls = options->tls;
   }
   QUARRY_RETURN_IF_ERROR(CheckExposure({args.bind_address, options->tls != nullptr,
-                                        args.users_file.has_value(),
-                                        args.insecure_allow_plaintext},
+                                        args.users_file.has_value(), args.insecure_allow_plaintext},
                                        stderr));
   options->anonymous_writes = args.anonymous_writes;
-  QUARRY_ASSIGN_OR_RETURN(executor_limits->authoriser,
-                          MakeServerAuthoriser(args.operation_auths_file, anonymous_only,
-                                               args.anonymous_writes));
+  QUARRY_ASSIGN_OR_RETURN(
+      executor_limits->authoriser,
+      MakeServerAuthoriser(args.operation_auths_file, anonymous_only, args.anonymous_writes));
   return Status::OK();
 }
 // --- end of branch tls.

@@ -19,18 +19,21 @@ Status CheckExposure(const ExposureSettings& settings, std::FILE* log) {
   if (IsLoopbackAddress(settings.bind_address)) return Status::OK();
   std::string why;
   if (!settings.tls) {
-    why += "without TLS, tokens and every element would cross the network in clear text "
-           "(give --tls-cert and --tls-key)";
+    why +=
+        "without TLS, tokens and every element would cross the network in clear text "
+        "(give --tls-cert and --tls-key)";
   }
   if (!settings.users_file) {
     if (!why.empty()) why += "; ";
-    why += "without a users file, anyone who reaches the port is the anonymous user "
-           "(give --users FILE)";
+    why +=
+        "without a users file, anyone who reaches the port is the anonymous user "
+        "(give --users FILE)";
   }
   if (why.empty()) return Status::OK();
   if (settings.insecure_allow_plaintext) {
-    std::fprintf(log, "quarry serve: WARNING: serving on %s insecurely (--insecure-allow-plaintext): %s\n",
-                 settings.bind_address.c_str(), why.c_str());
+    std::fprintf(
+        log, "quarry serve: WARNING: serving on %s insecurely (--insecure-allow-plaintext): %s\n",
+        settings.bind_address.c_str(), why.c_str());
     std::fflush(log);
     return Status::OK();
   }

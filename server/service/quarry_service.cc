@@ -93,9 +93,9 @@ Status QuarryService::DoOpenQuery(ServiceConnection& connection,
   QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<ResultCursor> cursor,
                           executor_->Open(user, operation_json));
   const UserQuotas quotas = users_.QuotasFor(user.user_id);
-  QUARRY_ASSIGN_OR_RETURN(*handle, queries_.Add(user.user_id, std::move(cursor),
-                                                static_cast<size_t>(page_size),
-                                                static_cast<size_t>(quotas.max_open_queries)));
+  QUARRY_ASSIGN_OR_RETURN(
+      *handle, queries_.Add(user.user_id, std::move(cursor), static_cast<size_t>(page_size),
+                            static_cast<size_t>(quotas.max_open_queries)));
   std::lock_guard lock(connection.mu);  // branch tls: closed with the connection.
   connection.queries.emplace(user.user_id, *handle);
   return Status::OK();
@@ -167,9 +167,8 @@ void QuarryService::execute(ServiceConnection& connection, std::string& result,
 void QuarryService::openQuery(ServiceConnection& connection, std::string& handle,
                               const rpc::Credentials& credentials,
                               const std::string& operation_json, int32_t page_size) {
-  Guarded("openQuery", [&] {
-    return DoOpenQuery(connection, credentials, operation_json, page_size, &handle);
-  });
+  Guarded("openQuery",
+          [&] { return DoOpenQuery(connection, credentials, operation_json, page_size, &handle); });
 }
 
 void QuarryService::nextPage(ServiceConnection& connection, rpc::Page& page,
@@ -192,9 +191,8 @@ void QuarryService::addElements(ServiceConnection& connection, rpc::AddElementsR
                                 const rpc::Credentials& credentials,
                                 const std::vector<rpc::Element>& elements,
                                 const rpc::AddElementsOptions& options) {
-  Guarded("addElements", [&] {
-    return DoAddElements(connection, credentials, elements, options, &result);
-  });
+  Guarded("addElements",
+          [&] { return DoAddElements(connection, credentials, elements, options, &result); });
 }
 
 void QuarryService::CloseConnectionQueries(ServiceConnection& connection) {

@@ -56,8 +56,8 @@ class QuarryService : public rpc::QuarryIf {
   void openQuery(ServiceConnection& connection, std::string& handle,
                  const rpc::Credentials& credentials, const std::string& operation_json,
                  int32_t page_size);
-  void nextPage(ServiceConnection& connection, rpc::Page& page,
-                const rpc::Credentials& credentials, const std::string& handle);
+  void nextPage(ServiceConnection& connection, rpc::Page& page, const rpc::Credentials& credentials,
+                const std::string& handle);
   void closeQuery(ServiceConnection& connection, const rpc::Credentials& credentials,
                   const std::string& handle);
   void addElements(ServiceConnection& connection, rpc::AddElementsResult& result,
@@ -101,9 +101,9 @@ class QuarryService : public rpc::QuarryIf {
   UserDirectory users_;
   ServerLimits limits_;
   QueryRegistry queries_;
-  AuthThrottle throttle_;           // branch tls
-  RequestSlots requests_;           // branch tls
-  ServiceConnection in_process_;    // branch tls: for the QuarryIf methods.
+  AuthThrottle throttle_;         // branch tls
+  RequestSlots requests_;         // branch tls
+  ServiceConnection in_process_;  // branch tls: for the QuarryIf methods.
 };
 
 }  // namespace quarry

@@ -2,7 +2,6 @@
 
 #include <csignal>
 #include <cstring>
-
 #include <functional>
 #include <vector>
 

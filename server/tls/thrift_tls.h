@@ -32,6 +32,7 @@ std::shared_ptr<apache::thrift::transport::TServerSocket> MakeTlsServerSocket(
 // The verified client certificate's common name on a connection accepted by
 // such a socket (TConnectionInfo::transport), once its handshake is done;
 // empty for plain connections or without a client certificate.
-std::string ThriftPeerCommonName(const std::shared_ptr<apache::thrift::transport::TTransport>& client);
+std::string ThriftPeerCommonName(
+    const std::shared_ptr<apache::thrift::transport::TTransport>& client);
 
 }  // namespace quarry

@@ -23,8 +23,8 @@ Result<std::shared_ptr<SSL_CTX>> Build(const TlsFiles& files) {
   if (ctx == nullptr) return InternalError("tls: SSL_CTX_new: " + OpenSslErrors());
   SSL_CTX* raw = ctx.get();
   SSL_CTX_set_min_proto_version(raw, TLS1_2_VERSION);
-  SSL_CTX_set_options(raw, SSL_OP_NO_COMPRESSION | SSL_OP_NO_RENEGOTIATION |
-                               SSL_OP_CIPHER_SERVER_PREFERENCE);
+  SSL_CTX_set_options(
+      raw, SSL_OP_NO_COMPRESSION | SSL_OP_NO_RENEGOTIATION | SSL_OP_CIPHER_SERVER_PREFERENCE);
   SSL_CTX_set_mode(raw, SSL_MODE_AUTO_RETRY);
   if (SSL_CTX_set_cipher_list(raw, kTls12Ciphers) != 1) {
     return InternalError("tls: cipher list: " + OpenSslErrors());
@@ -64,8 +64,9 @@ std::string OpenSslErrors() {
 
 Result<std::shared_ptr<TlsContext>> TlsContext::Create(TlsFiles files) {
   if (files.cert_file.empty() || files.key_file.empty()) {
-    return InvalidArgumentError("tls: both a certificate (--tls-cert) and a key (--tls-key) "
-                                "are needed");
+    return InvalidArgumentError(
+        "tls: both a certificate (--tls-cert) and a key (--tls-key) "
+        "are needed");
   }
   std::shared_ptr<TlsContext> context(new TlsContext(std::move(files)));
   QUARRY_RETURN_IF_ERROR(context->Reload());
@@ -94,7 +95,8 @@ std::string PeerCommonName(SSL* ssl) {
     int index = X509_NAME_get_index_by_NID(subject, NID_commonName, -1);
     if (index >= 0) {
       unsigned char* utf8 = nullptr;
-      int size = ASN1_STRING_to_UTF8(&utf8, X509_NAME_ENTRY_get_data(X509_NAME_get_entry(subject, index)));
+      int size =
+          ASN1_STRING_to_UTF8(&utf8, X509_NAME_ENTRY_get_data(X509_NAME_get_entry(subject, index)));
       if (size > 0) name.assign(reinterpret_cast<char*>(utf8), static_cast<size_t>(size));
       OPENSSL_free(utf8);
     }

@@ -56,9 +56,8 @@ TEST(OperationAuthoriserTest, RefusesNestedOperationTheUserMayNotRun) {
       {"class": "OperationChain", "operations": [{"class": "GetAllElements"}]}]})",
                                 {"SuperUser", "ReadUser", "User"});
   EXPECT_THAT(status, StatusIs(StatusCode::kPermissionDenied));
-  EXPECT_THAT(status.message(),
-              HasSubstr("User does not have permission to run operation: "
-                        "uk.gov.gchq.gaffer.operation.impl.get.GetAllElements"));
+  EXPECT_THAT(status.message(), HasSubstr("User does not have permission to run operation: "
+                                          "uk.gov.gchq.gaffer.operation.impl.get.GetAllElements"));
   EXPECT_THAT(status.message(), HasSubstr("AdminUser"));
   EXPECT_THAT(status.message(), HasSubstr("operations[2]"));
 }
@@ -119,7 +118,8 @@ TEST(OperationAuthoriserTest, BadConfigIsAClearError) {
   auto error = [](std::string_view text) {
     return OperationAuthoriser::Parse(text, "auths.json").status();
   };
-  Status unknown = error(R"({"auths": {"uk.gov.gchq.gaffer.operation.impl.get.GetEverything": []}})");
+  Status unknown =
+      error(R"({"auths": {"uk.gov.gchq.gaffer.operation.impl.get.GetEverything": []}})");
   EXPECT_THAT(unknown, StatusIs(StatusCode::kInvalidArgument));
   EXPECT_THAT(unknown.message(), HasSubstr("auths.json: auths.uk.gov.gchq.gaffer.operation."
                                            "impl.get.GetEverything: unknown operation class"));
@@ -158,10 +158,10 @@ TEST(OperationAuthoriserExecutorTest, WriteMapRefusesAddElementsWithoutWrite) {
   f.user.user_id = "reader";
   EXPECT_THAT(f.Run(kAddEntity).status(), StatusIs(StatusCode::kPermissionDenied));
   // Inside a chain: refused before its first operation runs.
-  EXPECT_THAT(f.Run(std::string(R"({"operations": [{"class": "GetAllElements"}, )") + kAddEntity +
-                    "]}")
-                  .status(),
-              StatusIs(StatusCode::kPermissionDenied));
+  EXPECT_THAT(
+      f.Run(std::string(R"({"operations": [{"class": "GetAllElements"}, )") + kAddEntity + "]}")
+          .status(),
+      StatusIs(StatusCode::kPermissionDenied));
   EXPECT_EQ(f.graph->last_seeds().size(), 0u);
   // Reads still run: the example graph's 11 elements.
   ASSERT_OK_AND_ASSIGN(Json count, f.Run(R"({"operations": [{"class": "GetAllElements"},
@@ -198,10 +198,9 @@ TEST(OperationAuthoriserExecutorTest, NamedOperationIsResolvedBeforeAuthorising)
   User reader;
   reader.user_id = "reader";
   reader.op_auths = {"User"};
-  EXPECT_THAT(
-      f.executor->Execute(reader, R"({"class": "NamedOperation", "operationName": "add9"})")
-          .status(),
-      StatusIs(StatusCode::kPermissionDenied));
+  EXPECT_THAT(f.executor->Execute(reader, R"({"class": "NamedOperation", "operationName": "add9"})")
+                  .status(),
+              StatusIs(StatusCode::kPermissionDenied));
   // A job is refused before it is accepted.
   EXPECT_THAT(f.executor->SubmitJob(reader, kAddEntity).status(),
               StatusIs(StatusCode::kPermissionDenied));

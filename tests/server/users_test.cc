@@ -141,9 +141,10 @@ TEST(UserDirectoryTest, BadQuotasNameThePath) {
               StatusIsWithMessage(StatusCode::kInvalidArgument,
                                   "u.json: users[0].quotas.maxOpenQueries: expected an integer of "
                                   "at least 1"));
-  EXPECT_THAT(UserDirectory::Parse(R"({"users": [], "defaultQuotas": {"maxQueries": 3}})", "u.json"),
-              StatusIsWithMessage(StatusCode::kInvalidArgument,
-                                  "u.json: defaultQuotas.maxQueries: unknown key"));
+  EXPECT_THAT(
+      UserDirectory::Parse(R"({"users": [], "defaultQuotas": {"maxQueries": 3}})", "u.json"),
+      StatusIsWithMessage(StatusCode::kInvalidArgument,
+                          "u.json: defaultQuotas.maxQueries: unknown key"));
 }
 
 TEST(UserDirectoryTest, CertificateNamesAUser) {

@@ -49,9 +49,10 @@ class SecurityServeTest : public ::testing::Test {
     std::ofstream(root_ + "/users.json") << kQuotaUsers;
     std::ofstream(root_ + "/auths.json") << kWriteMap;
     CommandResult created = RunCommand(
-        QUARRY_BINARY, {"create", graph_, "--schema",
-                        quarry::testing::SharedDir() + "/gaffer-examples/basic/elements.json",
-                        "--schema", quarry::testing::SharedDir() + "/gaffer-examples/basic/types.json"});
+        QUARRY_BINARY,
+        {"create", graph_, "--schema",
+         quarry::testing::SharedDir() + "/gaffer-examples/basic/elements.json", "--schema",
+         quarry::testing::SharedDir() + "/gaffer-examples/basic/types.json"});
     ASSERT_EQ(created.exit_code, 0) << created.out;
   }
   bool Serve(const std::vector<std::string>& extra) {
@@ -142,8 +143,7 @@ TEST_F(SecurityServeTest, AnonymousWritesWhenAskedFor) {
 }
 
 TEST_F(SecurityServeTest, OperationMapRequiringWriteRefusesAddElements) {
-  ASSERT_TRUE(Serve({"--users", root_ + "/users.json", "--operation-auths",
-                     root_ + "/auths.json"}))
+  ASSERT_TRUE(Serve({"--users", root_ + "/users.json", "--operation-auths", root_ + "/auths.json"}))
       << server_.log();
   TestClient client(server_.port());
   std::string out, message;

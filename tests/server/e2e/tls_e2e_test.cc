@@ -42,10 +42,11 @@ TlsWorld* MakeWorld(const std::string& name) {
   world->graph = world->root + "/graph";
   world->users = world->root + "/users.json";
   std::ofstream(world->users) << kUsersFile;
-  CommandResult created = RunCommand(
-      QUARRY_BINARY, {"create", world->graph, "--schema",
-                      quarry::testing::SharedDir() + "/gaffer-examples/basic/elements.json",
-                      "--schema", quarry::testing::SharedDir() + "/gaffer-examples/basic/types.json"});
+  CommandResult created =
+      RunCommand(QUARRY_BINARY,
+                 {"create", world->graph, "--schema",
+                  quarry::testing::SharedDir() + "/gaffer-examples/basic/elements.json", "--schema",
+                  quarry::testing::SharedDir() + "/gaffer-examples/basic/types.json"});
   EXPECT_EQ(created.exit_code, 0) << created.out;
   std::string log;
   EXPECT_TRUE(MakeTestCerts(world->root + "/certs", &world->certs, &log)) << log;
@@ -97,11 +98,11 @@ TEST_F(TlsServeTest, HandshakeAndRequestOverEachTransport) {
     EXPECT_EQ(CountOver(*client, Alice()), 1);
   }
   std::string error;
-  std::string response = HttpsRequest(
-      server.http_port(), Trusting(), "POST", "/rest/graph/operations/execute",
-      "Authorization: " + BasicAuthorization("alice", "alice-secret") +
-          "\r\nContent-Type: application/json\r\n",
-      kCount, &error);
+  std::string response =
+      HttpsRequest(server.http_port(), Trusting(), "POST", "/rest/graph/operations/execute",
+                   "Authorization: " + BasicAuthorization("alice", "alice-secret") +
+                       "\r\nContent-Type: application/json\r\n",
+                   kCount, &error);
   EXPECT_EQ(response.rfind("HTTP/1.1 200", 0), 0u) << error << response;
   EXPECT_NE(response.find("\r\n\r\n1"), std::string::npos) << response;
   // A plaintext client gets no answer from either port.
@@ -186,12 +187,13 @@ TEST_F(TlsServeTest, CertificateIsReloadedOnSighup) {
 // trusts the CA given and refuses certificates that are expired or that no
 // trusted CA signed.
 TEST_F(TlsServeTest, ClientExampleRefusesExpiredAndUntrustedCertificates) {
-  const std::string script = QUARRY_SOURCE_DIR "/examples/road_traffic/python/query_road_traffic.py";
+  const std::string script =
+      QUARRY_SOURCE_DIR "/examples/road_traffic/python/query_road_traffic.py";
   auto run_example = [&](int port) {
-    return RunCommand("/usr/bin/env", {"PYTHONPATH=" QUARRY_PY_GEN_DIR, "/usr/bin/python3", script,
-                                       "--port", std::to_string(port), "--user", "alice",
-                                       "--token", "alice-secret", "--tls-ca", world_->certs.ca,
-                                       "--connect-only"});
+    return RunCommand("/usr/bin/env",
+                      {"PYTHONPATH=" QUARRY_PY_GEN_DIR, "/usr/bin/python3", script, "--port",
+                       std::to_string(port), "--user", "alice", "--token", "alice-secret",
+                       "--tls-ca", world_->certs.ca, "--connect-only"});
   };
   ServeProcess good;
   ASSERT_TRUE(Serve(&good)) << good.log();
@@ -200,8 +202,7 @@ TEST_F(TlsServeTest, ClientExampleRefusesExpiredAndUntrustedCertificates) {
   EXPECT_EQ(good.Stop(), 0);
   for (const auto& [cert, key, why] :
        {std::tuple(world_->certs.expired_cert, world_->certs.expired_key, "expired"),
-        std::tuple(world_->certs.self_signed_cert, world_->certs.self_signed_key,
-                   "self-signed")}) {
+        std::tuple(world_->certs.self_signed_cert, world_->certs.self_signed_key, "self-signed")}) {
     ServeProcess server;
     ASSERT_TRUE(Serve(&server, {}, cert, key)) << server.log();
     CommandResult refused = run_example(server.port());
@@ -220,9 +221,9 @@ TEST_F(TlsServeTest, PlaintextNonLoopbackBindIsRefused) {
   EXPECT_NE(refused.out.find("--tls-cert"), std::string::npos) << refused.out;
   EXPECT_NE(refused.out.find("--insecure-allow-plaintext"), std::string::npos) << refused.out;
   // TLS without a users file is refused too.
-  refused = RunCommand(QUARRY_BINARY, {"serve", world_->graph, "--bind", "127.0.0.2", "--tls-cert",
-                                       world_->certs.server_cert, "--tls-key",
-                                       world_->certs.server_key});
+  refused =
+      RunCommand(QUARRY_BINARY, {"serve", world_->graph, "--bind", "127.0.0.2", "--tls-cert",
+                                 world_->certs.server_cert, "--tls-key", world_->certs.server_key});
   EXPECT_NE(refused.exit_code, 0);
   EXPECT_NE(refused.out.find("--users"), std::string::npos) << refused.out;
   // TLS and users: served on 127.0.0.2.
@@ -233,10 +234,9 @@ TEST_F(TlsServeTest, PlaintextNonLoopbackBindIsRefused) {
   EXPECT_EQ(server.Stop(), 0);
   // Insisting: served, with a warning.
   ServeProcess insecure;
-  ASSERT_TRUE(insecure.Start(QUARRY_BINARY,
-                             {"serve", world_->graph, "--bind", "127.0.0.2",
-                              "--insecure-allow-plaintext"},
-                             0))
+  ASSERT_TRUE(insecure.Start(
+      QUARRY_BINARY, {"serve", world_->graph, "--bind", "127.0.0.2", "--insecure-allow-plaintext"},
+      0))
       << insecure.log();
   EXPECT_NE(insecure.log().find("WARNING"), std::string::npos) << insecure.log();
   EXPECT_EQ(insecure.Stop(), 0);
@@ -275,8 +275,8 @@ TEST_F(TlsServeTest, HostileBytesBeforeAndAfterTheHandshake) {
   SendAll(stalled_http, std::string("\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03", 11));
   TlsThriftClient client(server.port(), Trusting());
   EXPECT_GE(CountOver(*client, Alice()), 0);
-  std::string response = HttpsRequest(server.http_port(), Trusting(), "GET", "/rest/graph/status",
-                                      "", "");
+  std::string response =
+      HttpsRequest(server.http_port(), Trusting(), "GET", "/rest/graph/status", "", "");
   EXPECT_EQ(response.rfind("HTTP/1.1 200", 0), 0u) << response;
   // The HTTP server drops it after its header timeout.
   EXPECT_TRUE(WaitForClose(stalled_http));

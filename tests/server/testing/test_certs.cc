@@ -24,10 +24,10 @@ bool Run(const std::vector<std::string>& args, std::string* log) {
 
 // A P-256 key and a self-signed certificate.
 bool SelfSigned(const std::string& base, const std::string& common_name, std::string* log) {
-  return Run({"req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
-              "-keyout", base + ".key", "-out", base + ".pem", "-subj", "/CN=" + common_name,
-              "-days", "2"},
-             log);
+  return Run(
+      {"req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout",
+       base + ".key", "-out", base + ".pem", "-subj", "/CN=" + common_name, "-days", "2"},
+      log);
 }
 
 // A P-256 key and a certificate signed by `ca_base` with the extensions in
@@ -45,8 +45,8 @@ bool Signed(const std::string& base, const std::string& common_name, const std::
 
 }  // namespace
 
-bool MakeSignedCert(const TestCerts& certs, const std::string& name,
-                    const std::string& common_name, int days, std::string* log) {
+bool MakeSignedCert(const TestCerts& certs, const std::string& name, const std::string& common_name,
+                    int days, std::string* log) {
   return Signed(certs.dir + "/" + name, common_name, certs.dir + "/ca", certs.dir + "/server.ext",
                 days, log);
 }
@@ -54,18 +54,17 @@ bool MakeSignedCert(const TestCerts& certs, const std::string& name,
 bool MakeTestCerts(const std::string& dir, TestCerts* certs, std::string* log) {
   std::filesystem::create_directories(dir);
   certs->dir = dir;
-  std::ofstream(dir + "/server.ext")
-      << "subjectAltName=DNS:localhost,IP:127.0.0.1,IP:127.0.0.2\n"
-         "extendedKeyUsage=serverAuth\n";
+  std::ofstream(dir + "/server.ext") << "subjectAltName=DNS:localhost,IP:127.0.0.1,IP:127.0.0.2\n"
+                                        "extendedKeyUsage=serverAuth\n";
   std::ofstream(dir + "/client.ext") << "extendedKeyUsage=clientAuth\n";
-  const bool ok = SelfSigned(dir + "/ca", "Quarry Test CA", log) &&
-                  SelfSigned(dir + "/rogue_ca", "Rogue CA", log) &&
-                  Signed(dir + "/server", "localhost", dir + "/ca", dir + "/server.ext", 2, log) &&
-                  Signed(dir + "/expired", "localhost", dir + "/ca", dir + "/server.ext", -1, log) &&
-                  SelfSigned(dir + "/self_signed", "localhost", log) &&
-                  Signed(dir + "/client", "alice", dir + "/ca", dir + "/client.ext", 2, log) &&
-                  Signed(dir + "/rogue_client", "alice", dir + "/rogue_ca", dir + "/client.ext", 2,
-                         log);
+  const bool ok =
+      SelfSigned(dir + "/ca", "Quarry Test CA", log) &&
+      SelfSigned(dir + "/rogue_ca", "Rogue CA", log) &&
+      Signed(dir + "/server", "localhost", dir + "/ca", dir + "/server.ext", 2, log) &&
+      Signed(dir + "/expired", "localhost", dir + "/ca", dir + "/server.ext", -1, log) &&
+      SelfSigned(dir + "/self_signed", "localhost", log) &&
+      Signed(dir + "/client", "alice", dir + "/ca", dir + "/client.ext", 2, log) &&
+      Signed(dir + "/rogue_client", "alice", dir + "/rogue_ca", dir + "/client.ext", 2, log);
   if (!ok) return false;
   certs->ca = dir + "/ca.pem";
   certs->server_cert = dir + "/server.pem";

@@ -13,9 +13,9 @@ struct TestCerts {
   std::string dir;
   std::string ca;  // The CA certificate clients and the server trust.
   std::string server_cert, server_key;
-  std::string expired_cert, expired_key;          // Signed by the CA; expired.
-  std::string self_signed_cert, self_signed_key;  // Valid, but nobody trusts it.
-  std::string client_cert, client_key;            // CN=alice, signed by the CA.
+  std::string expired_cert, expired_key;            // Signed by the CA; expired.
+  std::string self_signed_cert, self_signed_key;    // Valid, but nobody trusts it.
+  std::string client_cert, client_key;              // CN=alice, signed by the CA.
   std::string rogue_client_cert, rogue_client_key;  // CN=alice, signed by another CA.
 };
 
@@ -26,7 +26,7 @@ bool MakeTestCerts(const std::string& dir, TestCerts* certs, std::string* log);
 // A further certificate for `common_name` signed by the CA in `certs`
 // (written as `name`.pem / `name`.key under certs.dir), e.g. to replace the
 // server's before a reload.
-bool MakeSignedCert(const TestCerts& certs, const std::string& name,
-                    const std::string& common_name, int days, std::string* log);
+bool MakeSignedCert(const TestCerts& certs, const std::string& name, const std::string& common_name,
+                    int days, std::string* log);
 
 }  // namespace quarry::testing_rpc
