@@ -1,6 +1,7 @@
 #include "server/tls/thrift_tls.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <openssl/ssl.h>
 #include <thrift/transport/TSSLServerSocket.h>
 #include <thrift/transport/TSSLSocket.h>
@@ -68,6 +69,10 @@ class ServedTlsSocketFactory : public TSSLSocketFactory {
 
 std::shared_ptr<TServerSocket> MakeTlsServerSocket(const std::string& address, int port,
                                                    std::shared_ptr<TlsContext> tls) {
+  // OpenSSL writes to the socket itself (a close_notify to a peer that has
+  // gone, say), without MSG_NOSIGNAL: the SIGPIPE that follows would kill
+  // the server. EPIPE is handled as an error instead.
+  signal(SIGPIPE, SIG_IGN);
   return std::make_shared<TSSLServerSocket>(
       address, port, std::make_shared<ServedTlsSocketFactory>(std::move(tls)));
 }

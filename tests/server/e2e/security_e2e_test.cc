@@ -182,9 +182,14 @@ TEST_F(SecurityServeTest, FailedAuthenticationsAreThrottledAndLoggedWithoutTheTo
             "UNAUTHENTICATED");
   EXPECT_NE(message.find("too many failed authentications from 127.0.0.1"), std::string::npos)
       << message;
-  const std::string log = server_.log();
+  std::string log = server_.log();
+  for (int i = 0; i < 100 && log.find("source blocked") == std::string::npos; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));  // The log is read by a thread.
+    log = server_.log();
+  }
   EXPECT_NE(log.find("authentication failed for user 'alice' from 127.0.0.1"), std::string::npos)
       << log;
+  EXPECT_NE(log.find("(too many failures: source blocked)"), std::string::npos) << log;
   EXPECT_EQ(log.find("guess-0123456789"), std::string::npos) << log;
 }
 

@@ -4,6 +4,7 @@
 #include <netinet/in.h>
 #include <openssl/err.h>
 #include <openssl/x509.h>
+#include <signal.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <thrift/protocol/TBinaryProtocol.h>
@@ -48,6 +49,7 @@ int ConnectTcp(const std::string& host, int port, int timeout_ms) {
 }  // namespace
 
 TlsThriftClient::TlsThriftClient(int port, const TlsClientFiles& files, const std::string& host) {
+  signal(SIGPIPE, SIG_IGN);  // OpenSSL writes to the socket without MSG_NOSIGNAL.
   factory_ = std::make_shared<TSSLSocketFactory>();
   factory_->loadTrustedCertificates(files.ca.c_str());
   factory_->authenticate(true);
@@ -72,6 +74,7 @@ TlsThriftClient::~TlsThriftClient() {
 
 TlsConnection::TlsConnection(int port, const TlsClientFiles& files, const std::string& host,
                              int timeout_ms) {
+  signal(SIGPIPE, SIG_IGN);  // OpenSSL writes to the socket without MSG_NOSIGNAL.
   ERR_clear_error();
   ctx_ = SSL_CTX_new(TLS_client_method());
   SSL_CTX_set_verify(ctx_, SSL_VERIFY_PEER, nullptr);
