@@ -276,7 +276,8 @@ TEST_F(TlsServeTest, HostileBytesBeforeAndAfterTheHandshake) {
   TlsThriftClient client(server.port(), Trusting());
   EXPECT_GE(CountOver(*client, Alice()), 0);
   std::string response =
-      HttpsRequest(server.http_port(), Trusting(), "GET", "/rest/graph/status", "", "");
+      HttpsRequest(server.http_port(), Trusting(), "GET", "/rest/graph/status",
+                   "Authorization: " + BasicAuthorization("alice", "alice-secret") + "\r\n", "");
   EXPECT_EQ(response.rfind("HTTP/1.1 200", 0), 0u) << response;
   // The HTTP server drops it after its header timeout.
   EXPECT_TRUE(WaitForClose(stalled_http));
