@@ -237,7 +237,14 @@ const std::vector<FlagSpec>& ServeFlagSpecs() {
                                               {"request-log-max-bytes", true},
                                               {"slow-request-ms", true},
                                               {"metrics-port", true},
-                                              {"health-min-free-bytes", true}};
+                                              {"health-min-free-bytes", true},
+                                              // branch tls (issue 20).
+                                              {"tls-cert", true},
+                                              {"tls-key", true},
+                                              {"tls-client-ca", true},
+                                              {"insecure-allow-plaintext", false},
+                                              {"anonymous-writes", false},
+                                              {"operation-auths", true}};
   return specs;
 }
 
@@ -276,6 +283,30 @@ Status ParseOperatingFlags(const RawArgs& raw, ServeArgs* out) {
   return Status::OK();
 }
 // --- end of branch service.
+
+// --- branch tls (issue 20): --tls-*, --insecure-allow-plaintext,
+// --anonymous-writes, --operation-auths.
+Status ParseTlsFlags(const RawArgs& raw, ServeArgs* out) {
+  for (auto [flag, target] :
+       {std::pair{"tls-cert", &out->tls_cert}, std::pair{"tls-key", &out->tls_key},
+        std::pair{"tls-client-ca", &out->tls_client_ca},
+        std::pair{"operation-auths", &out->operation_auths_file}}) {
+    if (const std::string* p = raw.Last(flag)) {
+      if (p->empty()) return UsageError("serve", "--" + std::string(flag) + ": empty file name");
+      *target = *p;
+    }
+  }
+  if (out->tls_cert.has_value() != out->tls_key.has_value()) {
+    return UsageError("serve", "--tls-cert and --tls-key go together");
+  }
+  if (out->tls_client_ca && !out->tls_cert) {
+    return UsageError("serve", "--tls-client-ca needs --tls-cert and --tls-key");
+  }
+  out->insecure_allow_plaintext = raw.Has("insecure-allow-plaintext");
+  out->anonymous_writes = raw.Has("anonymous-writes");
+  return Status::OK();
+}
+// --- end of branch tls.
 
 Result<Command> ParseServe(const std::vector<std::string>& given_args) {
   QUARRY_ASSIGN_OR_RETURN(const std::vector<std::string> args,
@@ -316,6 +347,7 @@ Result<Command> ParseServe(const std::vector<std::string>& given_args) {
   }
   QUARRY_RETURN_IF_ERROR(ParseHttpLimits(raw, &out));
   QUARRY_RETURN_IF_ERROR(ParseOperatingFlags(raw, &out));  // branch service
+  QUARRY_RETURN_IF_ERROR(ParseTlsFlags(raw, &out));  // branch tls
   return out;
 }
 

@@ -88,6 +88,14 @@ struct ServeArgs {
   std::optional<int> metrics_port;  // /metrics on its own port.
   std::optional<uint64_t> health_min_free_bytes;
   // --- end of branch service.
+  // --- branch tls (issue 20): TLS and safe defaults.
+  std::optional<std::string> tls_cert;              // --tls-cert PEM chain
+  std::optional<std::string> tls_key;               // --tls-key PEM key
+  std::optional<std::string> tls_client_ca;         // --tls-client-ca: mutual TLS
+  bool insecure_allow_plaintext = false;            // Non-loopback without TLS or users.
+  bool anonymous_writes = false;                    // No users file: anonymous may write.
+  std::optional<std::string> operation_auths_file;  // Gaffer's OperationAuthoriser JSON.
+  // --- end of branch tls.
 };
 
 struct InfoArgs {

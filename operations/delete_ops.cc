@@ -24,6 +24,7 @@
 
 #include "operations/internal/exec.h"
 #include "operations/internal/input_parser.h"
+#include "operations/operation_authoriser.h"
 
 namespace quarry::operations_internal {
 namespace {
@@ -141,7 +142,12 @@ namespace quarry {
 Status Executor::DeleteElements(const User& user, std::span<const Element> elements,
                                 const AddElementsOptions& options,
                                 AddElementsResult* result) const {
-  (void)user;  // Any user who may add may delete (Gaffer's DeleteElements).
+  // Not restricted by data auths (Gaffer's DeleteElements); only by the
+  // operation authoriser (branch tls).
+  if (limits_.authoriser != nullptr) {
+    QUARRY_RETURN_IF_ERROR(limits_.authoriser->AuthoriseKind(OperationKind::kDeleteElements,
+                                                             user.user_id, user.op_auths));
+  }
   std::vector<Element> kept(elements.begin(), elements.end());
   AddElementsResult local;
   if (result == nullptr) result = &local;

@@ -6,6 +6,7 @@
 #include "operations/internal/exec.h"
 #include "operations/job_detail.h"
 #include "operations/operation.h"
+#include "operations/operation_authoriser.h"
 
 namespace quarry {
 namespace operations_internal {
@@ -233,6 +234,10 @@ Result<std::pair<std::unique_ptr<ExecContext>, StepOutput>> RunParsed(
   // Flow limits (While's maxRepeats) are checked on the resolved chain, so a
   // named operation cannot smuggle an unbounded loop past them.
   QUARRY_RETURN_IF_ERROR(CheckFlowLimits(resolved, limits));
+  // branch tls: Gaffer's OperationAuthoriser, on the resolved chain.
+  if (limits.authoriser != nullptr) {
+    QUARRY_RETURN_IF_ERROR(limits.authoriser->Authorise(resolved, user.user_id, user.op_auths));
+  }
   Result<StepOutput> out = RunOperation(resolved, StepOutput::None(), *ctx);
   if (!out.ok()) {
     ctx->failure = out.status().ToString();
@@ -293,7 +298,12 @@ bool Executor::MayRunAdminOperations(const User& user) const {
 
 Status Executor::AddElements(const User& user, std::span<const Element> elements,
                              const AddElementsOptions& options, AddElementsResult* result) const {
-  (void)user;  // Writes are not restricted by data auths (Gaffer's AddElements).
+  // Writes are not restricted by data auths (Gaffer's AddElements); only by
+  // the operation authoriser (branch tls).
+  if (limits_.authoriser != nullptr) {
+    QUARRY_RETURN_IF_ERROR(limits_.authoriser->AuthoriseKind(OperationKind::kAddElements,
+                                                             user.user_id, user.op_auths));
+  }
   AddElementsResult local;
   return graph_->AddElements(elements, options, result != nullptr ? result : &local);
 }

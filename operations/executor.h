@@ -28,7 +28,13 @@ struct User {
   std::string user_id = "UNKNOWN";      // Gaffer's default user id.
   std::vector<std::string> data_auths;  // Visibility authorisations for reads.
   std::vector<std::string> op_auths;    // Operation authorisations.
+  // --- branch tls (issue 20): per-user quota on background jobs (queued or
+  // running at once); 0: no limit. Set by the server from its users file.
+  int64_t max_background_jobs = 0;
+  // --- end of branch tls.
 };
+
+class OperationAuthoriser;  // operations/operation_authoriser.h
 
 // Limits that protect the process from hostile or careless requests.
 struct ExecutorLimits {
@@ -60,6 +66,12 @@ struct ExecutorLimits {
   // maxRepeats, default While.MAX_REPEATS); a chain asking for more is
   // refused before any of it runs. (branch flow)
   int64_t max_while_repeats = 1000;
+  // --- branch tls (issue 20): Gaffer's OperationAuthoriser hook. When set,
+  // every chain (named operations resolved), job and typed AddElements /
+  // DeleteElements is authorised before it runs; PermissionDenied if the
+  // user lacks an operation auth it requires.
+  std::shared_ptr<const OperationAuthoriser> authoriser;
+  // --- end of branch tls.
 };
 
 // What a result is: nothing (AddElements, DiscardOutput), a list of items
@@ -113,7 +125,9 @@ class Executor {
   // Details and results are kept in the graph's metadata, so they survive
   // a restart; GetJobDetails, GetAllJobDetails and GetJobResults read them.
   // Errors as Execute's for a document that does not parse;
-  // ResourceExhausted when max_queued_jobs jobs already wait.
+  // ResourceExhausted when max_queued_jobs jobs already wait, or when the
+  // user already has user.max_background_jobs jobs queued or running;
+  // PermissionDenied when the authoriser refuses the chain.
   Result<Json> SubmitJob(const User& user, std::string_view operation_json) const;
 
   // The typed fast path for AddElements (no JSON on the way in).
@@ -140,7 +154,9 @@ class Executor {
  private:
   std::shared_ptr<Graph> graph_;
   ExecutorLimits limits_;
-  std::unique_ptr<JobRunner> jobs_;  // Last: destroyed (jobs drained) first.
+  struct UserJobCounts;                       // branch tls: per-user job quota.
+  std::shared_ptr<UserJobCounts> user_jobs_;  // Shared with the jobs' callbacks.
+  std::unique_ptr<JobRunner> jobs_;           // Last: destroyed (jobs drained) first.
 };
 
 }  // namespace quarry

@@ -1,4 +1,6 @@
 // Executor: construction, destruction and SubmitJob (Gaffer's executeJob).
+#include <map>
+#include <mutex>
 #include <utility>
 
 #include "graph-core/clock.h"
@@ -6,6 +8,7 @@
 #include "operations/internal/exec.h"
 #include "operations/job_detail.h"
 #include "operations/job_runner.h"
+#include "operations/operation_authoriser.h"
 
 namespace quarry {
 namespace {
@@ -56,9 +59,32 @@ Status RunJobChain(const std::shared_ptr<Graph>& graph, const ExecutorLimits& li
 
 }  // namespace
 
+// --- branch tls (issue 20): the jobs each user has queued or running, for
+// User::max_background_jobs. Shared with the jobs' run/cancel callbacks,
+// which release the slot however the job ends.
+struct Executor::UserJobCounts {
+  std::mutex mu;
+  std::map<std::string, int64_t> running;  // Guarded by mu.
+
+  bool TryAcquire(const User& user) {
+    std::lock_guard lock(mu);
+    int64_t& count = running[user.user_id];
+    if (user.max_background_jobs > 0 && count >= user.max_background_jobs) return false;
+    ++count;
+    return true;
+  }
+  void Release(const std::string& user_id) {
+    std::lock_guard lock(mu);
+    auto it = running.find(user_id);
+    if (it != running.end() && --it->second <= 0) running.erase(it);
+  }
+};
+// --- end of branch tls.
+
 Executor::Executor(std::shared_ptr<Graph> graph, ExecutorLimits limits)
     : graph_(std::move(graph)),
       limits_(std::move(limits)),
+      user_jobs_(std::make_shared<UserJobCounts>()),
       jobs_(std::make_unique<JobRunner>(limits_.job_threads, limits_.max_queued_jobs)) {
   if (graph_ == nullptr) return;
   // Best effort: reads report interrupted jobs as FAILED anyway, and expired
@@ -75,6 +101,18 @@ Result<Json> Executor::SubmitJob(const User& user, std::string_view operation_js
   QUARRY_RETURN_IF_ERROR(Authorizations::Create(user.data_auths)
                              .status()
                              .WithContext("user '" + user.user_id + "' data auths"));
+  // branch tls: refused before it is accepted (the job authorises its
+  // resolved chain again when it runs).
+  if (limits_.authoriser != nullptr) {
+    QUARRY_RETURN_IF_ERROR(limits_.authoriser->Authorise(chain, user.user_id, user.op_auths));
+  }
+  if (!user_jobs_->TryAcquire(user)) {
+    return ResourceExhaustedError("user '" + user.user_id + "' already has " +
+                                  std::to_string(user.max_background_jobs) +
+                                  " background jobs queued or running (the user's quota)");
+  }
+  std::shared_ptr<void> job_slot(
+      nullptr, [counts = user_jobs_, id = user.user_id](void*) { counts->Release(id); });
   JobDetail detail;
   detail.job_id = NewJobId();
   detail.user_id = user.user_id;
@@ -89,10 +127,11 @@ Result<Json> Executor::SubmitJob(const User& user, std::string_view operation_js
   AppendResultExport(&chain);
   JobDetail finished = detail;
   finished.op_chain = OperationChainOverview(chain);  // As Gaffer's update records it.
-  auto run = [graph = graph_, limits = limits_, user, chain = std::move(chain), finished]() {
+  auto run = [graph = graph_, limits = limits_, user, chain = std::move(chain), finished,
+              job_slot]() {
     Finish(*graph, finished, RunJobChain(graph, limits, user, chain, finished.job_id));
   };
-  auto cancel = [graph = graph_, finished]() {
+  auto cancel = [graph = graph_, finished, job_slot]() {
     Finish(*graph, finished, UnavailableError(std::string(kCancelledDescription)));
   };
   if (Status s = jobs_->Submit(std::move(run), std::move(cancel)); !s.ok()) {

@@ -27,7 +27,9 @@ rm -rf "$GRAPH" && mkdir -p "$WORK"
 "$QUARRY" create "$GRAPH" --schema "$DATA/elements.json" --schema "$DATA/types.json"
 
 SERVE_LOG=$WORK/serve.log
-"$QUARRY" serve "$GRAPH" --http-port "$PORT" > "$SERVE_LOG" 2>&1 &
+# The batches below are posted as the anonymous user: --anonymous-writes
+# (a server without a users file is otherwise read-only).
+"$QUARRY" serve "$GRAPH" --http-port "$PORT" --anonymous-writes > "$SERVE_LOG" 2>&1 &
 SERVER=$!
 stop_server() {
   if kill -0 "$SERVER" 2>/dev/null; then

@@ -15,6 +15,8 @@
 #include <future>
 #include <mutex>
 
+#include "server/tls/thrift_tls.h"
+
 namespace quarry {
 namespace {
 
@@ -118,15 +120,24 @@ class ReadySignal : public TServerEventHandler {
 
 Result<std::unique_ptr<RpcServer>> RpcServer::Start(std::shared_ptr<rpc::QuarryIf> handler,
                                                     const ServerOptions& options) {
+  return Start(std::make_shared<rpc::QuarryIfSingletonFactory>(std::move(handler)), options);
+}
+
+Result<std::unique_ptr<RpcServer>> RpcServer::Start(std::shared_ptr<rpc::QuarryIfFactory> handlers,
+                                                    const ServerOptions& options) {
   const ServerLimits& limits = options.limits;
-  auto socket = std::make_shared<ServedServerSocket>(options.bind_address, options.port);
+  // branch tls: TLS sockets when configured.
+  std::shared_ptr<TServerSocket> socket =
+      options.tls != nullptr
+          ? MakeTlsServerSocket(options.bind_address, options.port, options.tls)
+          : std::make_shared<ServedServerSocket>(options.bind_address, options.port);
   socket->setRecvTimeout(limits.recv_timeout_ms);
   socket->setSendTimeout(limits.send_timeout_ms);
   auto protocol = std::make_shared<TBinaryProtocolFactory>(
       limits.max_string_bytes, limits.max_container_items, /*strict_read=*/true,
       /*strict_write=*/true);
   auto transport = std::make_shared<LimitedFramedTransportFactory>(limits.max_frame_bytes);
-  auto processor = std::make_shared<rpc::QuarryProcessor>(std::move(handler));
+  auto processor = std::make_shared<rpc::QuarryProcessorFactory>(std::move(handlers));
 
   std::unique_ptr<RpcServer> server(new RpcServer());
   server->server_ = std::make_shared<TThreadedServer>(processor, socket, transport, protocol);
@@ -178,6 +189,7 @@ void BlockTerminationSignals() {
   sigemptyset(&set);
   sigaddset(&set, SIGINT);
   sigaddset(&set, SIGTERM);
+  sigaddset(&set, SIGHUP);  // branch tls: sigwait'ed for reloads, never fatal.
   pthread_sigmask(SIG_BLOCK, &set, nullptr);
 }
 

@@ -36,6 +36,11 @@ class RpcServer {
   // serving. Unavailable if the address cannot be bound.
   static Result<std::unique_ptr<RpcServer>> Start(std::shared_ptr<rpc::QuarryIf> handler,
                                                   const ServerOptions& options);
+  // branch tls: one handler per connection from `handlers` (getHandler when
+  // the connection is accepted, releaseHandler when it closes). With
+  // options.tls the socket serves TLS (server/tls/thrift_tls.h).
+  static Result<std::unique_ptr<RpcServer>> Start(std::shared_ptr<rpc::QuarryIfFactory> handlers,
+                                                  const ServerOptions& options);
   ~RpcServer();
 
   // The port actually bound.
@@ -55,7 +60,7 @@ class RpcServer {
   int port_ = 0;
 };
 
-// Blocks SIGINT and SIGTERM in the calling thread (call before starting any
+// Blocks SIGINT, SIGTERM (and SIGHUP, for reloads) in the calling thread (call before starting any
 // thread, so every thread inherits the mask), then waits for one of them and
 // returns its number. Used by `quarry serve` for a graceful shutdown.
 void BlockTerminationSignals();

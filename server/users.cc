@@ -47,9 +47,35 @@ Status ParseAuthList(const Json& json, std::string_view source, const std::strin
   return Status::OK();
 }
 
-Result<UserRecord> ParseUser(const Json& json, std::string_view source, const std::string& path) {
+// --- branch tls (issue 20): "quotas" and "defaultQuotas".
+Status ParseQuotas(const Json& json, std::string_view source, const std::string& path,
+                   UserQuotas* quotas) {
+  if (!json.is_object()) return FieldError(source, path, "expected an object");
+  for (auto it = json.begin(); it != json.end(); ++it) {
+    const std::string field_path = path + "." + it.key();
+    int64_t* target = it.key() == "maxOpenQueries"          ? &quotas->max_open_queries
+                      : it.key() == "maxConcurrentRequests" ? &quotas->max_concurrent_requests
+                      : it.key() == "maxBackgroundJobs"     ? &quotas->max_background_jobs
+                                                            : nullptr;
+    if (target == nullptr) {
+      return FieldError(source, field_path,
+                        "unknown key (expected maxOpenQueries, maxConcurrentRequests, "
+                        "maxBackgroundJobs)");
+    }
+    if (!it->is_number_integer() || it->get<int64_t>() < 1) {
+      return FieldError(source, field_path, "expected an integer of at least 1");
+    }
+    *target = it->get<int64_t>();
+  }
+  return Status::OK();
+}
+// --- end of branch tls.
+
+Result<UserRecord> ParseUser(const Json& json, std::string_view source, const std::string& path,
+                             const UserQuotas& default_quotas) {
   if (!json.is_object()) return FieldError(source, path, "expected an object");
   UserRecord user;
+  user.quotas = default_quotas;
   bool has_id = false, has_token = false;
   for (auto it = json.begin(); it != json.end(); ++it) {
     const std::string& key = it.key();
@@ -70,9 +96,11 @@ Result<UserRecord> ParseUser(const Json& json, std::string_view source, const st
       QUARRY_RETURN_IF_ERROR(ParseAuthList(*it, source, field_path, &user.data_auths));
     } else if (key == "opAuths") {
       QUARRY_RETURN_IF_ERROR(ParseAuthList(*it, source, field_path, &user.op_auths));
+    } else if (key == "quotas") {  // branch tls
+      QUARRY_RETURN_IF_ERROR(ParseQuotas(*it, source, field_path, &user.quotas));
     } else {
       return FieldError(source, field_path,
-                        "unknown key (expected userId, tokenSha256, dataAuths, opAuths)");
+                        "unknown key (expected userId, tokenSha256, dataAuths, opAuths, quotas)");
     }
   }
   if (!has_id) return FieldError(source, path + ".userId", "missing");
@@ -116,7 +144,11 @@ Result<UserDirectory> UserDirectory::Parse(std::string_view json_text, std::stri
   if (!json.is_object()) return FieldError(source, "$", "expected an object with \"users\"");
   Table table;
   for (auto it = json.begin(); it != json.end(); ++it) {
-    if (it.key() != "users") return FieldError(source, it.key(), "unknown key (expected users)");
+    if (it.key() == "defaultQuotas") {  // branch tls
+      QUARRY_RETURN_IF_ERROR(ParseQuotas(*it, source, it.key(), &table.default_quotas));
+    } else if (it.key() != "users") {
+      return FieldError(source, it.key(), "unknown key (expected users, defaultQuotas)");
+    }
   }
   auto users = json.find("users");
   if (users == json.end() || !users->is_array()) {
@@ -124,7 +156,8 @@ Result<UserDirectory> UserDirectory::Parse(std::string_view json_text, std::stri
   }
   for (size_t i = 0; i < users->size(); ++i) {
     const std::string path = "users[" + std::to_string(i) + "]";
-    QUARRY_ASSIGN_OR_RETURN(UserRecord user, ParseUser((*users)[i], source, path));
+    QUARRY_ASSIGN_OR_RETURN(UserRecord user,
+                            ParseUser((*users)[i], source, path, table.default_quotas));
     std::string id = user.user_id;
     if (!table.users.emplace(id, std::move(user)).second) {
       return FieldError(source, path + ".userId", "duplicate userId '" + id + "'");
@@ -165,5 +198,23 @@ Result<UserRecord> UserDirectory::Authenticate(std::string_view user_id,
   }
   return it->second;
 }
+
+// --- branch tls (issue 20) ---
+Result<UserRecord> UserDirectory::AuthenticateCertificate(std::string_view common_name) const {
+  const std::shared_ptr<const Table> table = Current();
+  auto it = table->users.find(common_name);
+  if (common_name.empty() || it == table->users.end()) {
+    return UnauthenticatedError("the client certificate names '" + std::string(common_name) +
+                                "', who is not a user of this server");
+  }
+  return it->second;
+}
+
+UserQuotas UserDirectory::QuotasFor(std::string_view user_id) const {
+  const std::shared_ptr<const Table> table = Current();
+  auto it = table->users.find(user_id);
+  return it == table->users.end() ? table->default_quotas : it->second.quotas;
+}
+// --- end of branch tls.
 
 }  // namespace quarry

@@ -7,6 +7,10 @@
 //               "opAuths": ["User"]}]}
 //
 // userId and tokenSha256 are required; dataAuths and opAuths default to none.
+// Branch tls (issue 20): a user may have "quotas" {"maxOpenQueries": N,
+// "maxConcurrentRequests": N, "maxBackgroundJobs": N} (each at least 1);
+// a top-level "defaultQuotas" of the same shape replaces UserQuotas' defaults
+// for every user (and the anonymous ones) that does not set its own.
 // Unknown keys are errors (a typo must not silently drop an auth).
 // Without a users file only anonymous access is possible: userId "anonymous"
 // or "UNKNOWN" (Gaffer's default user), with no auths and no token checked.
@@ -22,6 +26,7 @@
 // many threads at once.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -34,11 +39,20 @@
 
 namespace quarry {
 
+// branch tls: what one user may hold at once, so that no user starves the
+// others.
+struct UserQuotas {
+  int64_t max_open_queries = 64;         // Paged queries (openQuery) open.
+  int64_t max_concurrent_requests = 16;  // Thrift calls running.
+  int64_t max_background_jobs = 8;       // Jobs (executeJob) queued or running.
+};
+
 struct UserRecord {
   std::string user_id;
   std::string token_sha256;  // Lower-case hex; empty for anonymous users.
   std::vector<std::string> data_auths;
   std::vector<std::string> op_auths;
+  UserQuotas quotas;  // branch tls
 };
 
 class UserDirectory {
@@ -58,6 +72,16 @@ class UserDirectory {
   Result<UserRecord> Authenticate(std::string_view user_id,
                                   const std::optional<std::string>& token) const;
 
+  // --- branch tls (issue 20) ---
+  // The user a verified client certificate names (its subject's common name
+  // is the userId): mutual TLS instead of a token. Unauthenticated for a
+  // name that is no user.
+  Result<UserRecord> AuthenticateCertificate(std::string_view common_name) const;
+  // The quotas of `user_id` (the defaults for an unknown id).
+  UserQuotas QuotasFor(std::string_view user_id) const;
+  // --- end of branch tls.
+
+
   bool anonymous_only() const { return Current()->anonymous_only; }
   size_t size() const { return Current()->users.size(); }
 
@@ -70,6 +94,7 @@ class UserDirectory {
   struct Table {
     bool anonymous_only = false;
     std::map<std::string, UserRecord, std::less<>> users;
+    UserQuotas default_quotas;  // branch tls
   };
   struct Shared {
     mutable std::mutex mu;

@@ -28,7 +28,7 @@ STEP=60-rest
 
 log=$WORK/serve.log
 : >"$log"
-"$QUARRY" serve "$WORK/graph" --port 0 --http-port 0 >>"$log" 2>&1 &
+"$QUARRY" serve "$WORK/graph" --port 0 --http-port 0 --anonymous-writes >>"$log" 2>&1 &
 SERVER_PID=$!
 port="" http_port=""
 for _ in $(seq 1 400); do

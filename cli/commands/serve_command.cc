@@ -7,7 +7,9 @@
 #include "server/rpc_server.h"
 #include "server/service/operability.h"     // branch service
 #include "server/service/reload_signals.h"  // branch service
+#include "server/service/exposure.h"
 #include "server/service/serve.h"
+#include "server/tls/tls_context.h"
 #include "server/users.h"
 #include "store/graph.h"
 
@@ -51,6 +53,25 @@ void SetOperability(const ServeArgs& args, Operability* operability, ServeOption
   }
 }
 // --- end of branch service.
+// --- branch tls (issue 20): TLS, the exposure check, the authoriser.
+Status SetUpSecurity(const ServeArgs& args, bool anonymous_only, ServeOptions* options,
+                     ExecutorLimits* executor_limits) {
+  if (args.tls_cert) {
+    TlsFiles files{*args.tls_cert, *args.tls_key, args.tls_client_ca.value_or("")};
+    QUARRY_ASSIGN_OR_RETURN(options->tls, TlsContext::Create(std::move(files)));
+    if (options->thrift) options->thrift->tls = options->tls;
+    if (options->http) options->http->tls = options->tls;
+  }
+  QUARRY_RETURN_IF_ERROR(CheckExposure({args.bind_address, options->tls != nullptr,
+                                        args.users_file.has_value(), args.insecure_allow_plaintext},
+                                       stderr));
+  options->anonymous_writes = args.anonymous_writes;
+  QUARRY_ASSIGN_OR_RETURN(
+      executor_limits->authoriser,
+      MakeServerAuthoriser(args.operation_auths_file, anonymous_only, args.anonymous_writes));
+  return Status::OK();
+}
+// --- end of branch tls.
 
 }  // namespace
 
@@ -85,6 +106,11 @@ Status RunServe(const ServeArgs& args, std::FILE* out) {
   }
   options.rest_info.description = "A Quarry graph";
   options.rest_info.version = QUARRY_VERSION;  // CMake project version.
+  // Over the network, admin operations (which read server-side files and
+  // reshape the store) need the "admin" operation auth.
+  ExecutorLimits executor_limits;
+  QUARRY_RETURN_IF_ERROR(
+      SetUpSecurity(args, users.anonymous_only(), &options, &executor_limits));  // branch tls
   // --- branch service (issue 19): the holder record, operability.
   QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<Graph> graph,
                           OpenGraphForCommand(args.graph_dir, "quarry serve"));
@@ -92,9 +118,6 @@ Status RunServe(const ServeArgs& args, std::FILE* out) {
                           Operability::Create(std::move(graph), OperabilityOptionsFrom(args)));
   SetOperability(args, operability.get(), &options);
   // --- end of branch service.
-  // Over the network, admin operations (which read server-side files and
-  // reshape the store) need the "admin" operation auth.
-  ExecutorLimits executor_limits;
   executor_limits.admin_auth = "admin";
   executor_limits.max_json_depth = ServerLimits().max_json_depth;
   auto executor = std::make_shared<const Executor>(operability->counted_graph(), executor_limits);

@@ -62,6 +62,9 @@ inline constexpr std::string_view kServeUsage =
     R"(usage: quarry serve GRAPH_DIR [--port 9090] [--http-port P] [--bind ADDR] [--users FILE]
                               [--max-frame-bytes N] [--max-connections N] [--http-* N ...]
                               [--config FILE] [--request-log FILE] [--metrics-port N] ...
+                              [--tls-cert PEM --tls-key PEM [--tls-client-ca PEM]]
+                              [--operation-auths FILE] [--anonymous-writes]
+                              [--insecure-allow-plaintext]
 
 Serves the graph over Thrift (framed transport, binary protocol), Gaffer's
 REST API over HTTP (under /rest, /rest/v2 and /rest/latest), or both, until
@@ -119,6 +122,20 @@ Operating the server:
                                  free in a data directory (default 16777216)
 SIGHUP rereads the users file (a bad file keeps the old one and says why) and
 reopens the request log, without dropping connections.
+Security:
+  --tls-cert PEM        serve TLS (1.2 or later) on both ports with this certificate
+  --tls-key PEM         chain and private key; SIGHUP re-reads them (and the client CA)
+  --tls-client-ca PEM   mutual TLS: clients must present a certificate this CA signed;
+                        its subject's CN may name the user instead of a token
+  --operation-auths FILE  Gaffer's OperationAuthoriser hook JSON: {"auths": {"<operation
+                        class>": ["<op auth>", ...]}}; a chain is refused before it runs
+                        if any operation in it needs an auth the user lacks
+  --anonymous-writes    without --users, let the anonymous user write (by default it
+                        may only read)
+  --insecure-allow-plaintext  bind a non-loopback address without TLS or without a users
+                        file (refused otherwise; a warning is logged)
+Per-user quotas (open paged queries, concurrent Thrift requests, background jobs)
+come from the users file's "quotas" / "defaultQuotas" (defaults 64, 16, 8).
 )";
 
 inline constexpr std::string_view kInfoUsage =

@@ -107,6 +107,7 @@ Result<std::unique_ptr<HttpServer>> HttpServer::Start(RestHandler api,
   impl->context.users = std::move(users);
   impl->context.limits = options.limits;
   impl->context.workers = &impl->workers;
+  impl->context.tls = options.tls;  // branch tls
   QUARRY_RETURN_IF_ERROR(Listen(impl->acceptor, options));
   const int port = impl->acceptor.local_endpoint().port();
   impl->Accept();

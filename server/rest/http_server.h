@@ -67,10 +67,17 @@ struct HttpServerLimits {
   int stop_drain_ms = 5000;         // Stop() waits this long for in-flight responses.
 };
 
+class TlsContext;  // server/tls/tls_context.h (branch tls)
+
 struct HttpServerOptions {
   std::string bind_address = "127.0.0.1";
   int port = 8080;  // 0 picks a free port (see HttpServer::port()).
   HttpServerLimits limits;
+  // --- branch tls (issue 20): HTTPS with this context (its current
+  // certificate at each connection's start; the handshake must finish
+  // within header_timeout_ms); null: plain HTTP.
+  std::shared_ptr<TlsContext> tls;
+  // --- end of branch tls.
 };
 
 // One API call. Never throws in normal use; an exception becomes a 500

@@ -32,7 +32,8 @@ void QueryRegistry::ExpireIdleLocked(std::chrono::steady_clock::time_point now) 
 }
 
 Result<std::string> QueryRegistry::Add(const std::string& user_id,
-                                       std::unique_ptr<ResultCursor> cursor, size_t page_size) {
+                                       std::unique_ptr<ResultCursor> cursor, size_t page_size,
+                                       size_t max_for_user) {
   auto entry = std::make_shared<Entry>();
   entry->user_id = user_id;
   entry->page_size = page_size;
@@ -44,6 +45,13 @@ Result<std::string> QueryRegistry::Add(const std::string& user_id,
   if (entries_.size() >= max_open_) {
     return ResourceExhaustedError("too many open queries (" + std::to_string(max_open_) +
                                   "); close some with closeQuery");
+  }
+  // branch tls: the user's own quota, so one user cannot take them all.
+  if (max_for_user > 0 && OpenForLocked(user_id) >= max_for_user) {
+    return ResourceExhaustedError("user '" + user_id + "' already has " +
+                                  std::to_string(max_for_user) +
+                                  " open queries (the user's maxOpenQueries quota); close some "
+                                  "with closeQuery");
   }
   std::string handle = NewHandle();
   while (entries_.count(handle) != 0) handle = NewHandle();
@@ -89,6 +97,19 @@ void QueryRegistry::Close(const std::string& user_id, const std::string& handle)
     entries_.erase(it);
   }
 }
+
+// --- branch tls (issue 20).
+size_t QueryRegistry::OpenForLocked(const std::string& user_id) const {
+  size_t open = 0;
+  for (const auto& [handle, entry] : entries_) open += entry->user_id == user_id ? 1 : 0;
+  return open;
+}
+
+size_t QueryRegistry::OpenFor(const std::string& user_id) const {
+  std::lock_guard lock(mu_);
+  return OpenForLocked(user_id);
+}
+// --- end of branch tls.
 
 size_t QueryRegistry::size() const {
   std::lock_guard lock(mu_);

@@ -34,15 +34,18 @@ class QueryRegistry {
  public:
   QueryRegistry(size_t max_open, int64_t idle_timeout_ms);
 
-  // Registers an open query; returns its handle.
+  // Registers an open query; returns its handle. ResourceExhausted when
+  // `max_open` queries are open, or `max_for_user` (0: no limit) of this
+  // user's (branch tls).
   Result<std::string> Add(const std::string& user_id, std::unique_ptr<ResultCursor> cursor,
-                          size_t page_size);
+                          size_t page_size, size_t max_for_user = 0);
   // The next page. NotFound for an unknown, expired or foreign handle.
   Result<QueryPage> NextPage(const std::string& user_id, const std::string& handle);
   // Closes a query; unknown handles are ignored.
   void Close(const std::string& user_id, const std::string& handle);
 
   size_t size() const;
+  size_t OpenFor(const std::string& user_id) const;  // branch tls
 
  private:
   struct Entry {
@@ -56,6 +59,7 @@ class QueryRegistry {
   // REQUIRES: mu_ held.
   void ExpireIdleLocked(std::chrono::steady_clock::time_point now);
   std::string NewHandle();
+  size_t OpenForLocked(const std::string& user_id) const;  // REQUIRES: mu_ held.
 
   const size_t max_open_;
   const std::chrono::milliseconds idle_timeout_;

@@ -2,6 +2,7 @@
 
 #include <csignal>
 #include <cstring>
+#include <functional>
 #include <vector>
 
 #include "server/rest/ui_files.h"
@@ -10,12 +11,22 @@
 #include "server/service/operability.h"       // branch service
 #include "server/service/quarry_service.h"
 #include "server/service/reload_signals.h"  // branch service
+#include "server/service/connection_handler.h"
+#include "server/tls/tls_context.h"
 
 namespace quarry {
 namespace {
 
-const char* AnonymousNote(const UserDirectory& users) {
-  return users.anonymous_only() ? " (no users file: anonymous access only)" : "";
+std::string AnonymousNote(const UserDirectory& users, const ServeOptions& options) {
+  std::string note;
+  if (users.anonymous_only()) {
+    note = options.anonymous_writes
+               ? " (no users file: anonymous access only)"
+               : " (no users file: anonymous read-only access; --anonymous-writes to allow "
+                 "writes)";
+  }
+  if (options.tls != nullptr) note += options.tls->mutual() ? " (mutual TLS)" : " (TLS)";
+  return note;
 }
 
 // --- branch service (issue 19): /metrics, health, observed handlers.
@@ -71,6 +82,15 @@ void AddConnectionSources(Operability* ops, const RpcServer* rpc, const HttpServ
 }
 // --- end of branch service.
 
+// --- branch tls (issue 20): the TLS certificate reload, one of SIGHUP's
+// reload actions (new connections get the new certificate).
+std::vector<ReloadAction> TlsReloadActions(const ServeOptions& options) {
+  if (options.tls == nullptr) return {};
+  std::shared_ptr<TlsContext> tls = options.tls;
+  return {{"TLS certificate " + tls->files().cert_file, [tls] { return tls->Reload(); }}};
+}
+// --- end of branch tls.
+
 Result<std::unique_ptr<HttpServer>> StartHttp(std::shared_ptr<const Executor> executor,
                                               const UserDirectory& users,
                                               const ServeOptions& options) {
@@ -108,21 +128,27 @@ Status ServeUntilSignalled(std::shared_ptr<const Executor> executor, UserDirecto
   std::shared_ptr<QuarryService> service;
   if (options.thrift) {
     service = std::make_shared<QuarryService>(executor, users, options.thrift->limits);
-    std::shared_ptr<rpc::QuarryIf> handler = service;
-    if (ops != nullptr) {  // branch service
-      handler = std::make_shared<ObservedQuarryService>(service, ops->observers(),
-                                                        [ops] { return ops->Health(); });
+    // branch tls: a handler per connection (origin, queries closed with it);
+    // branch service: each one observed (request log, metrics, health).
+    QuarryConnectionFactory::Wrap observe;
+    if (ops != nullptr) {
+      observe = [ops](std::shared_ptr<rpc::QuarryIf> handler) -> std::unique_ptr<rpc::QuarryIf> {
+        return std::make_unique<ObservedQuarryService>(std::move(handler), ops->observers(),
+                                                       [ops] { return ops->Health(); });
+      };
     }
-    QUARRY_ASSIGN_OR_RETURN(rpc, RpcServer::Start(handler, *options.thrift));
+    QUARRY_ASSIGN_OR_RETURN(
+        rpc, RpcServer::Start(std::make_shared<QuarryConnectionFactory>(service, std::move(observe)),
+                              *options.thrift));
     std::fprintf(out, "listening on %s:%d%s\n", options.thrift->bind_address.c_str(), rpc->port(),
-                 AnonymousNote(users));
+                 AnonymousNote(users, options).c_str());
     std::fflush(out);
   }
   std::unique_ptr<HttpServer> http;
   if (options.http) {
     QUARRY_ASSIGN_OR_RETURN(http, StartHttp(executor, users, options));
     std::fprintf(out, "http listening on %s:%d%s\n", options.http->bind_address.c_str(),
-                 http->port(), AnonymousNote(users));
+                 http->port(), AnonymousNote(users, options).c_str());
     std::fflush(out);
   }
   // --- branch service (issue 19).
@@ -139,6 +165,7 @@ Status ServeUntilSignalled(std::shared_ptr<const Executor> executor, UserDirecto
     reloads = ops->ReloadActions(options.users_file, users);
   }
   reloads.insert(reloads.end(), options.reload_actions.begin(), options.reload_actions.end());
+  for (ReloadAction& action : TlsReloadActions(options)) reloads.push_back(std::move(action));
   const int signal_number = WaitForStop(reloads, out);
   // --- end of branch service.
   std::fprintf(out, "stopping on %s\n", signal_number == SIGINT ? "SIGINT" : "SIGTERM");

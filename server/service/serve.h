@@ -41,6 +41,11 @@ struct ServeOptions {
   // (e.g. TLS certificates).
   std::vector<ReloadAction> reload_actions;
   // --- end of branch service.
+  // --- branch tls (issue 20): the TLS context both servers use (set in
+  // their options too), re-read from its files on SIGHUP; null: plain TCP.
+  std::shared_ptr<TlsContext> tls;
+  bool anonymous_writes = false;  // For the start message only.
+  // --- end of branch tls.
 };
 
 // Starts the servers asked for over `executor` and writes, for Thrift then

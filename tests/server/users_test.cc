@@ -133,5 +133,46 @@ TEST(UserDirectoryTest, ReplaceChangesTheUsersOfEveryCopy) {
   EXPECT_TRUE(transport_copy.anonymous_only());
 }
 
+// --- branch tls (issue 20): quotas and client certificates.
+
+TEST(UserDirectoryTest, QuotasPerUserAndDefaults) {
+  const std::string text = std::string(R"({"defaultQuotas": {"maxOpenQueries": 5},
+    "users": [{"userId": "alice", "tokenSha256": ")") +
+                           kAliceHash + R"(", "quotas": {"maxConcurrentRequests": 2,
+                 "maxBackgroundJobs": 1}},
+              {"userId": "bob", "tokenSha256": ")" +
+                           kBobHashUpper + R"("}]})";
+  ASSERT_OK_AND_ASSIGN(UserDirectory users, UserDirectory::Parse(text, "users.json"));
+  const UserQuotas alice = users.QuotasFor("alice");
+  EXPECT_EQ(alice.max_open_queries, 5);  // The file's default.
+  EXPECT_EQ(alice.max_concurrent_requests, 2);
+  EXPECT_EQ(alice.max_background_jobs, 1);
+  const UserQuotas bob = users.QuotasFor("bob");
+  EXPECT_EQ(bob.max_open_queries, 5);
+  EXPECT_EQ(bob.max_concurrent_requests, UserQuotas().max_concurrent_requests);
+  EXPECT_EQ(users.QuotasFor("nobody").max_open_queries, 5);
+}
+
+TEST(UserDirectoryTest, BadQuotasNameThePath) {
+  const std::string bad = std::string(R"({"users": [{"userId": "a", "tokenSha256": ")") +
+                          kAliceHash + R"(", "quotas": {"maxOpenQueries": 0}}]})";
+  EXPECT_THAT(UserDirectory::Parse(bad, "u.json"),
+              StatusIsWithMessage(StatusCode::kInvalidArgument,
+                                  "u.json: users[0].quotas.maxOpenQueries: expected an integer of "
+                                  "at least 1"));
+  EXPECT_THAT(
+      UserDirectory::Parse(R"({"users": [], "defaultQuotas": {"maxQueries": 3}})", "u.json"),
+      StatusIsWithMessage(StatusCode::kInvalidArgument,
+                          "u.json: defaultQuotas.maxQueries: unknown key"));
+}
+
+TEST(UserDirectoryTest, CertificateNamesAUser) {
+  ASSERT_OK_AND_ASSIGN(UserDirectory users, UserDirectory::Parse(TwoUsers(), "users.json"));
+  ASSERT_OK_AND_ASSIGN(UserRecord alice, users.AuthenticateCertificate("alice"));
+  EXPECT_EQ(alice.data_auths, (std::vector<std::string>{"public", "private"}));
+  EXPECT_THAT(users.AuthenticateCertificate("mallory"), StatusIs(StatusCode::kUnauthenticated));
+  EXPECT_THAT(users.AuthenticateCertificate(""), StatusIs(StatusCode::kUnauthenticated));
+}
+
 }  // namespace
 }  // namespace quarry

@@ -21,7 +21,14 @@ trap 'exit 130' INT TERM
 # "listening on ADDR:PORT" line; 1 if it exits or is not up within 20 s.
 start_server() {
   : >"$2"  # Exists before the first read below, whenever the child opens it.
-  "${3:-$QUARRY}" serve "$1" --port 0 >>"$2" 2>&1 &
+  # The bench writes as the anonymous user, which a server without a users
+  # file allows only with --anonymous-writes (issue 20); an older baseline
+  # binary has no such flag and allows it anyway.
+  local writes=()
+  if "${3:-$QUARRY}" serve --help 2>&1 | grep -q -- --anonymous-writes; then
+    writes=(--anonymous-writes)
+  fi
+  "${3:-$QUARRY}" serve "$1" --port 0 "${writes[@]}" >>"$2" 2>&1 &
   SERVER_PID=$!
   local i
   for i in $(seq 1 400); do

@@ -10,6 +10,14 @@ Usage:
       examples/road_traffic/python/query_road_traffic.py --port 9191 \
       [--host 127.0.0.1] [--queries examples/road_traffic/queries] \
       [--user anonymous] [--token TOKEN] [--page-size 25] [--top 5]
+      [--tls-ca CA.pem [--tls-cert CLIENT.pem --tls-key CLIENT.key]]
+
+Over TLS (a server started with --tls-cert/--tls-key), give the CA that
+signed the server's certificate with --tls-ca: the client then refuses a
+server whose certificate is expired, is for another host, or was not signed
+by that CA. --tls-cert/--tls-key present a client certificate (mutual TLS,
+`quarry serve --tls-client-ca`); its common name may stand for --user and
+--token.
 
 The Thrift bindings come from `thrift --gen py server/quarry.thrift` (the
 CMake target quarry_rpc_py writes them to build/server/gen-py); the Thrift
@@ -22,6 +30,8 @@ import datetime
 import glob
 import json
 import os
+import socket
+import ssl
 import sys
 
 from thrift.protocol import TBinaryProtocol
@@ -50,15 +60,42 @@ def parse_args():
     parser.add_argument("--token", default=None)
     parser.add_argument("--page-size", type=int, default=25)
     parser.add_argument("--top", type=int, default=5)
+    parser.add_argument("--tls-ca", help="connect over TLS, trusting this CA (PEM)")
+    parser.add_argument("--tls-cert", help="client certificate (PEM) for mutual TLS")
+    parser.add_argument("--tls-key", help="client certificate's private key (PEM)")
+    parser.add_argument("--connect-only", action="store_true",
+                        help="only check the connection (one Count), then exit")
     return parser.parse_args()
 
 
-def connect(host, port):
-    socket = TSocket.TSocket(host, port)
-    socket.setTimeout(60000)
-    transport = TTransport.TFramedTransport(socket)
+def tls_context(ca_file, cert_file, key_file):
+    """A client TLS context: TLS 1.2 or later, the server's certificate
+    checked against ca_file and the host name."""
+    context = ssl.create_default_context(ssl.Purpose.SERVER_AUTH, cafile=ca_file)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    if cert_file:
+        context.load_cert_chain(cert_file, key_file)
+    return context
+
+
+def connect(host, port, tls=None):
+    """A framed/binary Thrift client; over TLS when `tls` (an ssl.SSLContext)
+    is given. The TLS handshake happens here, so that a refused server
+    certificate raises ssl.SSLCertVerificationError with OpenSSL's reason
+    ("certificate has expired", "self-signed certificate", ...)."""
+    thrift_socket = TSocket.TSocket(host, port)
+    if tls is not None:
+        plain = socket.create_connection((host, port), timeout=60)
+        try:
+            thrift_socket.handle = tls.wrap_socket(plain, server_hostname=host)
+        except Exception:
+            plain.close()
+            raise
+    thrift_socket.setTimeout(60000)
+    transport = TTransport.TFramedTransport(thrift_socket)
     client = Quarry.Client(TBinaryProtocol.TBinaryProtocol(transport))
-    transport.open()
+    if tls is None:
+        transport.open()
     return transport, client
 
 
@@ -140,9 +177,19 @@ def run_paged(client, credentials, page_size, top):
 
 def main():
     args = parse_args()
-    transport, client = connect(args.host, args.port)
+    tls = tls_context(args.tls_ca, args.tls_cert, args.tls_key) if args.tls_ca else None
+    try:
+        transport, client = connect(args.host, args.port, tls)
+    except Exception as error:  # e.g. ssl.SSLCertVerificationError, TTransportException
+        print(f"cannot connect to {args.host}:{args.port}: {error}", file=sys.stderr)
+        return 1
     credentials = Credentials(userId=args.user, token=args.token)
     try:
+        if args.connect_only:
+            count = client.execute(credentials, json.dumps({"operations": [
+                {"class": "GetAllElements"}, {"class": "Count"}]}))
+            print(f"connected; {count} element(s)")
+            return 0
         run_queries(client, credentials, args.queries)
         run_paged(client, credentials, args.page_size, args.top)
     except QuarryError as error:

@@ -15,7 +15,9 @@
 #include <mutex>
 #include <vector>
 
+#include "server/auth_throttle.h"
 #include "server/rest/http_server.h"
+#include "server/tls/tls_context.h"
 
 namespace quarry::rest_internal {
 
@@ -27,6 +29,10 @@ struct HttpContext {
   UserDirectory users;
   HttpServerLimits limits;
   boost::asio::thread_pool* workers = nullptr;  // Not owned.
+  // --- branch tls (issue 20).
+  std::shared_ptr<TlsContext> tls;  // Null: plain HTTP.
+  AuthThrottle throttle{AuthThrottleOptions()};
+  // --- end of branch tls.
 
   std::atomic<int> connections{0};
   std::atomic<bool> stopping{false};

@@ -29,13 +29,17 @@ bool PeerGone(beast::error_code ec) {
   return ec == beast::error::timeout || ec == net::error::eof ||
          ec == net::error::operation_aborted || ec == net::error::connection_reset ||
          ec == net::error::broken_pipe || ec == http::error::end_of_stream ||
-         ec == http::error::partial_message;
+         ec == http::error::partial_message ||
+         // branch tls: a TLS peer that closed without close_notify, or a
+         // record layer error (garbage after the handshake): nothing to answer.
+         ec == net::ssl::error::stream_truncated || ec.category() == net::error::get_ssl_category();
 }
 
 }  // namespace
 
 HttpSession::HttpSession(net::ip::tcp::socket socket, HttpContext* context)
-    : stream_(std::move(socket)),
+    : stream_(std::move(socket),
+              context->tls != nullptr ? context->tls->Current() : nullptr),  // branch tls
       context_(context),
       // Header bytes plus a read's worth of body in transit: the buffer never
       // holds more than that.
@@ -51,7 +55,8 @@ HttpSession::~HttpSession() {
 void HttpSession::Start(bool over_limit) {
   id_ = context_->Register(weak_from_this());
   net::dispatch(stream_.get_executor(), [self = shared_from_this(), over_limit] {
-    if (!over_limit) return self->WaitForRequest();
+    if (!over_limit) return self->Handshake();
+    if (self->stream_.is_tls()) return self->Close();  // No handshake for a 503.
     self->close_after_ = true;
     self->WriteFixed(
         GafferErrorResponse(503, "too many connections: this server allows " +
@@ -70,11 +75,23 @@ void HttpSession::Abort() {
   net::post(stream_.get_executor(), [self = shared_from_this()] { self->Close(); });
 }
 
+// branch tls: the handshake has the header timeout; garbage, a plaintext
+// request or a client certificate the CA did not sign fails it and closes
+// the connection.
+void HttpSession::Handshake() {
+  if (!stream_.is_tls()) return WaitForRequest();
+  stream_.tcp().expires_after(Ms(context_->limits.header_timeout_ms));
+  stream_.async_handshake([self = shared_from_this()](beast::error_code ec) {
+    if (ec) return self->Close();
+    self->WaitForRequest();
+  });
+}
+
 void HttpSession::WaitForRequest() {
   if (shutdown_ || context_->stopping) return Close();
   if (buffer_.size() > 0) return ReadHeader();  // A pipelined request is already here.
   waiting_ = true;
-  stream_.expires_after(Ms(context_->limits.idle_timeout_ms));
+  stream_.tcp().expires_after(Ms(context_->limits.idle_timeout_ms));
   stream_.async_read_some(buffer_.prepare(4096),
                           [self = shared_from_this()](beast::error_code ec, size_t bytes) {
                             self->waiting_ = false;
@@ -91,7 +108,7 @@ void HttpSession::ReadHeader() {
   // Also refuses a larger Content-Length as soon as the header is parsed.
   parser_->body_limit(context_->limits.max_body_bytes);
   // From the first byte: a client dribbling its headers is cut off.
-  stream_.expires_after(Ms(context_->limits.header_timeout_ms));
+  stream_.tcp().expires_after(Ms(context_->limits.header_timeout_ms));
   http::async_read_header(
       stream_, buffer_, *parser_,
       [self = shared_from_this()](beast::error_code ec, size_t) { self->OnHeader(ec); });
@@ -111,7 +128,7 @@ void HttpSession::OnHeader(beast::error_code ec) {
   }
   auto go_on = std::make_shared<http::response<http::empty_body>>(http::status::continue_,
                                                                   parser_->get().version());
-  stream_.expires_after(Ms(context_->limits.send_timeout_ms));
+  stream_.tcp().expires_after(Ms(context_->limits.send_timeout_ms));
   http::async_write(stream_, *go_on,
                     [self = shared_from_this(), go_on](beast::error_code write_ec, size_t) {
                       if (write_ec) return self->Close();
@@ -121,7 +138,7 @@ void HttpSession::OnHeader(beast::error_code ec) {
 
 void HttpSession::ReadBody() {
   // Reset for every read: a body may take long, but may not stall.
-  stream_.expires_after(Ms(context_->limits.body_timeout_ms));
+  stream_.tcp().expires_after(Ms(context_->limits.body_timeout_ms));
   http::async_read_some(
       stream_, buffer_, *parser_,
       [self = shared_from_this()](beast::error_code ec, size_t) { self->OnBodyPart(ec); });
@@ -192,7 +209,15 @@ std::optional<RestResponse> HttpSession::Authenticate(bool required) {
   std::optional<std::string_view> authorization;
   auto header = request.find(http::field::authorization);
   if (header != request.end()) authorization = View(header->value());
-  Result<User> user = AuthenticateRequest(context_->users, authorization);
+  // branch tls: throttled per source address; a client certificate may
+  // name the user.
+  RequestOrigin origin;
+  boost::system::error_code endpoint_ec;
+  const auto remote = stream_.tcp().socket().remote_endpoint(endpoint_ec);
+  origin.source = endpoint_ec ? "unknown" : remote.address().to_string();
+  if (stream_.is_tls()) origin.certificate_name = PeerCommonName(stream_.native_handle());
+  Result<User> user =
+      AuthenticateRequest(context_->users, authorization, &context_->throttle, origin);
   if (!user.ok()) {
     RestResponse refused = GafferErrorResponse(401, user.status().message());
     refused.headers.emplace_back("WWW-Authenticate", "Basic realm=\"quarry\"");
@@ -259,7 +284,7 @@ void HttpSession::WriteFixed(RestResponse response) {
   message->body() = std::move(response.body);
   message->prepare_payload();
   if (IsHead()) message->body().clear();  // Content-Length stays the GET body's.
-  stream_.expires_after(Ms(context_->limits.send_timeout_ms));
+  stream_.tcp().expires_after(Ms(context_->limits.send_timeout_ms));
   http::async_write(stream_, *message,
                     [self = shared_from_this(), message](beast::error_code ec, size_t) {
                       if (ec) return self->Close();
@@ -277,7 +302,7 @@ void HttpSession::WriteStreamed(std::shared_ptr<PreparedResponse> prepared) {
   SetHead(prepared->response, message.get());
   if (!until_close) message->chunked(true);
   auto serializer = std::make_shared<http::response_serializer<http::empty_body>>(*message);
-  stream_.expires_after(Ms(context_->limits.send_timeout_ms));
+  stream_.tcp().expires_after(Ms(context_->limits.send_timeout_ms));
   http::async_write_header(
       stream_, *serializer,
       [self = shared_from_this(), message, serializer, prepared](beast::error_code ec, size_t) {
@@ -292,7 +317,7 @@ void HttpSession::WriteBodyBytes(std::shared_ptr<PreparedResponse> prepared, std
   if (closed_) return;
   if (bytes.empty() && !complete) return FetchNextPage(std::move(prepared));
   write_bytes_ = std::move(bytes);
-  stream_.expires_after(Ms(context_->limits.send_timeout_ms));
+  stream_.tcp().expires_after(Ms(context_->limits.send_timeout_ms));
   net::async_write(stream_, net::buffer(write_bytes_),
                    [self = shared_from_this(), prepared, complete](beast::error_code ec, size_t) {
                      if (ec) return self->Close();
@@ -333,14 +358,14 @@ void HttpSession::AfterResponse() {
 void HttpSession::CloseAfterLinger() {
   if (closed_) return;
   beast::error_code ignored;
-  stream_.socket().shutdown(net::ip::tcp::socket::shutdown_send, ignored);
+  stream_.tcp().socket().shutdown(net::ip::tcp::socket::shutdown_send, ignored);
   buffer_.clear();
   Linger(0);
 }
 
 void HttpSession::Linger(size_t drained) {
   static constexpr size_t kMaxLingerBytes = 1u << 20;
-  stream_.expires_after(std::chrono::seconds(1));
+  stream_.tcp().expires_after(std::chrono::seconds(1));
   stream_.async_read_some(buffer_.prepare(16384),
                           [self = shared_from_this(), drained](beast::error_code ec, size_t bytes) {
                             self->buffer_.clear();
@@ -353,8 +378,8 @@ void HttpSession::Close() {
   if (closed_) return;
   closed_ = true;
   beast::error_code ignored;
-  stream_.socket().shutdown(net::ip::tcp::socket::shutdown_both, ignored);
-  stream_.close();
+  stream_.tcp().socket().shutdown(net::ip::tcp::socket::shutdown_both, ignored);
+  stream_.tcp().close();
 }
 
 }  // namespace quarry::rest_internal

@@ -19,6 +19,7 @@
 
 #include "server/rest/internal/http_context.h"
 #include "server/rest/internal/response_preparer.h"
+#include "server/rest/internal/session_stream.h"
 
 namespace quarry::rest_internal {
 
@@ -39,6 +40,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
  private:
   using Request = boost::beast::http::request<boost::beast::http::string_body>;
 
+  void Handshake();  // branch tls: TLS first, then requests.
   void WaitForRequest();
   void ReadHeader();
   void OnHeader(boost::beast::error_code ec);
@@ -68,7 +70,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void Linger(size_t drained);
   void Close();
 
-  boost::beast::tcp_stream stream_;
+  SessionStream stream_;  // branch tls: plain TCP or TLS.
   HttpContext* context_;
   uint64_t id_ = 0;
   boost::beast::flat_buffer buffer_;

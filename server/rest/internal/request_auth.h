@@ -9,6 +9,7 @@
 
 #include "graph-core/status.h"
 #include "operations/executor.h"
+#include "server/authenticated_user.h"
 #include "server/users.h"
 
 namespace quarry::rest_internal {
@@ -18,5 +19,12 @@ namespace quarry::rest_internal {
 // well-formed Basic credentials, or credentials the directory refuses.
 Result<User> AuthenticateRequest(const UserDirectory& users,
                                  std::optional<std::string_view> authorization);
+
+// branch tls (issue 20): the same through AuthenticateFrom: `throttle` (may
+// be null) refuses and counts failures per origin.source, and without an
+// Authorization header a verified client certificate names the user.
+Result<User> AuthenticateRequest(const UserDirectory& users,
+                                 std::optional<std::string_view> authorization,
+                                 AuthThrottle* throttle, const RequestOrigin& origin);
 
 }  // namespace quarry::rest_internal

@@ -78,6 +78,23 @@ TEST(QueryRegistryTest, OpenQueryLimit) {
               StatusIs(StatusCode::kResourceExhausted));
 }
 
+// branch tls (issue 20): one user at its quota, another still served.
+TEST(QueryRegistryTest, PerUserQuota) {
+  QueryRegistry registry(10, 60'000);
+  ASSERT_OK(registry.Add("alice", std::make_unique<CountingCursor>(1), 1, 2).status());
+  ASSERT_OK_AND_ASSIGN(std::string second,
+                       registry.Add("alice", std::make_unique<CountingCursor>(5), 1, 2));
+  Result<std::string> third = registry.Add("alice", std::make_unique<CountingCursor>(1), 1, 2);
+  EXPECT_THAT(third, StatusIs(StatusCode::kResourceExhausted));
+  EXPECT_NE(third.status().message().find("user 'alice' already has 2 open queries"),
+            std::string::npos)
+      << third.status().message();
+  EXPECT_OK(registry.Add("bob", std::make_unique<CountingCursor>(1), 1, 2).status());
+  EXPECT_EQ(registry.OpenFor("alice"), 2u);
+  registry.Close("alice", second);
+  EXPECT_OK(registry.Add("alice", std::make_unique<CountingCursor>(1), 1, 2).status());
+}
+
 TEST(QueryRegistryTest, CursorErrorIsReturnedAndReleasesHandle) {
   QueryRegistry registry(10, 60'000);
   ASSERT_OK_AND_ASSIGN(std::string handle,
