@@ -5,7 +5,8 @@
 
 #include "fuzz/fuzz_util.h"
 #include "graph-core/json_element.h"
-#include "store-rocks/graph.h"
+#include "store/graph.h"
+#include "stores/builtin_stores.h"
 
 namespace quarry::fuzz {
 namespace {
@@ -26,6 +27,7 @@ constexpr char kElements[] = R"([
 ])";
 
 void CreateScratchGraph(const std::string& dir) {
+  RegisterBuiltinStores();
   auto graph = Graph::Create(dir, FuzzSchema(), StoreProperties());
   if (!graph.ok()) {
     std::fprintf(stderr, "fuzz: %s\n", graph.status().ToString().c_str());

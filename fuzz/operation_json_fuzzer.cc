@@ -7,10 +7,11 @@
 // ValidateOperationChain itself executes.
 #include <memory>
 
+#include "graph-core/json_depth.h"
 #include "fuzz/fuzz_util.h"
 #include "operations/executor.h"
 #include "operations/operation.h"
-#include "store-rocks/graph.h"
+#include "store/graph.h"
 
 namespace {
 

@@ -9,7 +9,7 @@
 #include "keypackages/key_package.h"
 #include "keypackages/key_range.h"
 #include "schema/schema.h"
-#include "store-rocks/distinct_key.h"
+#include "keypackages/key_format.h"
 #include "store-rocks/internal/data_dirs.h"
 #include "store-rocks/merge_operator.h"
 #include "store-rocks/metadata_format.h"
@@ -128,16 +128,15 @@ uint64_t CheckGroup(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* cf, const std:
     ++keys;
     std::string_view stored(it->key().data(), it->key().size());
     std::string_view value(it->value().data(), it->value().size());
-    std::string_view key = stored;
-    if (!def.aggregate()) {
-      Result<std::string_view> stripped = StripDistinctSuffix(stored);
-      if (!stripped.ok()) {
-        problem(where + ": key " + Hex(stored) + ": " + stripped.status().message());
-        continue;
-      }
-      key = *stripped;
+    // Key format v2: a non-aggregated group's keys, and only those, end
+    // with an insert id (keypackages/key_format.h).
+    if (HasInsertId(stored) == def.aggregate()) {
+      problem(where + ": key " + Hex(stored) +
+              (def.aggregate() ? ": an aggregated group's key carries an insert id"
+                               : ": a non-aggregated group's key has no insert id"));
+      continue;
     }
-    Result<Element> element = package.Decode(key, value);
+    Result<Element> element = package.Decode(stored, value);
     if (!element.ok()) {
       problem(where + ": key " + Hex(stored) + " does not decode: " + element.status().message());
     } else if (element->group() != def.group()) {

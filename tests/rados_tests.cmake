@@ -20,8 +20,10 @@ set_tests_properties(rados_cluster_down PROPERTIES FIXTURES_CLEANUP rados_cluste
 function(quarry_rados_test name)
   cmake_parse_arguments(ARG "" "" "SOURCES;LIBS" ${ARGN})
   add_executable(${name} ${ARG_SOURCES})
+  # The stores' test main: the differential test creates RocksDB graphs
+  # through the store factory.
   target_link_libraries(${name} PRIVATE quarry_testutil ${ARG_LIBS} GTest::gtest GTest::gmock
-                        GTest::gtest_main)
+                        quarry_stores_test_main)
   add_dependencies(${name} cls_quarry)
   add_test(NAME ${name} COMMAND ${name} --gtest_brief=1 WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   set_tests_properties(${name} PROPERTIES FIXTURES_REQUIRED rados_cluster LABELS rados

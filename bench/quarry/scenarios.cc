@@ -31,7 +31,7 @@ bool NextBatch(EventStream* stream, size_t events, std::vector<Element>* batch) 
 // the run sizes alike (bench/common/args.h).
 StoreProperties BenchProperties(const BenchArgs& args) {
   StoreProperties properties;
-  properties.block_cache_bytes = args.cache_bytes();
+  properties.raw["quarry.block.cache.size"] = std::to_string(args.cache_bytes());
   return properties;
 }
 

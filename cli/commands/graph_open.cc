@@ -148,7 +148,8 @@ Result<std::unique_ptr<Graph>> OpenGraphReadOnlyForCommand(const std::string& di
   if (std::optional<Holder> holder = ReadLiveHolder(dir)) {
     holder_note = " (held by pid " + std::to_string(holder->pid) + ", " + holder->command + ")";
   }
-  const bool wal_off = graph->properties().durability == Durability::kNone;
+  const std::string* durability = graph->properties().Find("quarry.durability");
+  const bool wal_off = durability != nullptr && *durability == "none";
   std::fprintf(note, "%s: read-only view of %s%s as of %s; writes after that are not seen%s\n",
                std::string(command).c_str(), dir.c_str(), holder_note.c_str(), as_of.c_str(),
                wal_off ? " (durability none: only writes already flushed to disk are seen)" : "");

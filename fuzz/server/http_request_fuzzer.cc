@@ -16,7 +16,7 @@
 #include "operations/executor.h"
 #include "server/rest/http_server.h"
 #include "server/rest/rest_api.h"
-#include "store-rocks/graph.h"
+#include "store/graph.h"
 
 namespace {
 

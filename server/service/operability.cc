@@ -1,5 +1,7 @@
 #include "server/service/operability.h"
 
+#include <sstream>
+
 #include "server/metrics/counting_graph.h"
 #include "store/engine_stats.h"
 
@@ -66,8 +68,12 @@ Result<std::unique_ptr<Operability>> Operability::Create(std::shared_ptr<Graph> 
   HealthCheckOptions health;
   QUARRY_ASSIGN_OR_RETURN(GraphStats stats, graph->Stats());
   health.data_dirs.push_back(stats.path);
-  for (const std::string& dir : graph->properties().data_dirs) {
-    if (dir != stats.path) health.data_dirs.push_back(dir);
+  // Every data directory (quarry.data.dirs, comma-separated) is checked.
+  if (const std::string* dirs = graph->properties().Find("quarry.data.dirs")) {
+    std::stringstream list(*dirs);
+    for (std::string dir; std::getline(list, dir, ',');) {
+      if (!dir.empty() && dir != stats.path) health.data_dirs.push_back(dir);
+    }
   }
   health.min_free_bytes = options.min_free_bytes;
   const Graph* raw = graph.get();  // Kept alive by graph_.

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "store-rocks/graph.h"
+#include "store/graph.h"
 #include "store-rocks/graph_check.h"
 #include "tests/store-rocks/graph_test_util.h"
 #include "tests/testutil/status_matchers.h"

@@ -17,7 +17,7 @@
 #include <random>
 #include <string>
 
-#include "store-rocks/graph.h"
+#include "store/graph.h"
 #include "tests/store-rocks/graph_test_util.h"
 #include "tests/testutil/status_matchers.h"
 
@@ -76,7 +76,7 @@ TEST_F(GraphDiskFullTest, FullDiskFailsClearlyLosesNothingAndRecovers) {
     ASSERT_TRUE(ballast.good());
   }
   StoreProperties properties;
-  properties.write_buffer_bytes = 1 << 20;  // Flushes (and SST writes) meet the full disk too.
+  properties.raw["quarry.write.buffer.size"] = "1048576";  // Flushes (and SST writes) meet the full disk too.
   std::mt19937 rng(15);
   int acknowledged = 0;
   Status failure;

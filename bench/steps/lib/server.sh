@@ -24,8 +24,11 @@ start_server() {
   # The bench writes as the anonymous user, which a server without a users
   # file allows only with --anonymous-writes (issue 20); an older baseline
   # binary has no such flag and allows it anyway.
-  local writes=()
-  if "${3:-$QUARRY}" serve --help 2>&1 | grep -q -- --anonymous-writes; then
+  # (The help is read whole first: `grep -q` in a pipe would stop reading
+  # early, and under pipefail the writer's SIGPIPE would fail the test.)
+  local writes=() help
+  help=$("${3:-$QUARRY}" serve --help 2>&1 || true)
+  if [[ $help == *--anonymous-writes* ]]; then
     writes=(--anonymous-writes)
   fi
   "${3:-$QUARRY}" serve "$1" --port 0 "${writes[@]}" >>"$2" 2>&1 &
