@@ -347,7 +347,7 @@ Result<Command> ParseServe(const std::vector<std::string>& given_args) {
   }
   QUARRY_RETURN_IF_ERROR(ParseHttpLimits(raw, &out));
   QUARRY_RETURN_IF_ERROR(ParseOperatingFlags(raw, &out));  // branch service
-  QUARRY_RETURN_IF_ERROR(ParseTlsFlags(raw, &out));  // branch tls
+  QUARRY_RETURN_IF_ERROR(ParseTlsFlags(raw, &out));        // branch tls
   return out;
 }
 

@@ -7,8 +7,8 @@
 // ValidateOperationChain itself executes.
 #include <memory>
 
-#include "graph-core/json_depth.h"
 #include "fuzz/fuzz_util.h"
+#include "graph-core/json_depth.h"
 #include "operations/executor.h"
 #include "operations/operation.h"
 #include "store/graph.h"

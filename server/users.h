@@ -81,7 +81,6 @@ class UserDirectory {
   UserQuotas QuotasFor(std::string_view user_id) const;
   // --- end of branch tls.
 
-
   bool anonymous_only() const { return Current()->anonymous_only; }
   size_t size() const { return Current()->users.size(); }
 

@@ -9,7 +9,6 @@
 namespace quarry {
 namespace {
 
-
 // The filter prefix for `range`: the row prefix when the range lies under
 // one, else the group's.
 std::string FilterFor(const std::string& group_prefix, const KeyRange& range) {

@@ -6,10 +6,10 @@
 #include <map>
 #include <memory>
 
+#include "keypackages/key_format.h"
 #include "keypackages/key_package.h"
 #include "keypackages/key_range.h"
 #include "schema/schema.h"
-#include "keypackages/key_format.h"
 #include "store-rocks/internal/data_dirs.h"
 #include "store-rocks/merge_operator.h"
 #include "store-rocks/metadata_format.h"

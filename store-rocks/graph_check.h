@@ -28,7 +28,6 @@
 
 namespace quarry {
 
-
 // Checks the graph in `dir`. NotFound if `dir` holds no graph; otherwise
 // the report (damage is in the report, not the Status).
 Result<GraphCheckReport> CheckRocksGraph(const std::string& dir);

@@ -24,6 +24,6 @@ namespace quarry {
 // is not removed here: remove it after the graph is destroyed. NotFound if
 // `dir` holds no graph.
 Result<std::unique_ptr<Graph>> OpenRocksGraphReadOnly(const std::string& dir,
-                                                 const std::string& scratch_dir);
+                                                      const std::string& scratch_dir);
 
 }  // namespace quarry

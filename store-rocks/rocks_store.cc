@@ -2,8 +2,8 @@
 
 #include <filesystem>
 
-#include "store-rocks/internal/rocks_graph.h"
 #include "store-rocks/graph_check.h"
+#include "store-rocks/internal/rocks_graph.h"
 #include "store-rocks/read_only_graph.h"
 #include "store-rocks/rocks_properties.h"
 

@@ -116,7 +116,8 @@ int64_t ThriftPagedScan(ThriftConnection* connection) {
 Status PrepareGraph(const BenchArgs& args, const std::string& dir) {
   QUARRY_ASSIGN_OR_RETURN(std::shared_ptr<const Schema> schema, LoadBenchSchema(args.repo));
   StoreProperties properties;
-  properties.raw["quarry.block.cache.size"] = std::to_string(args.cache_bytes());  // As every system in the run.
+  properties.raw["quarry.block.cache.size"] =
+      std::to_string(args.cache_bytes());  // As every system in the run.
   QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<Graph> graph,
                           Graph::Create(dir, std::move(schema), properties));
   EventStream stream(args.spec);

@@ -5,9 +5,9 @@
 #include "cli/commands/graph_open.h"  // branch service
 #include "operations/executor.h"
 #include "server/rpc_server.h"
+#include "server/service/exposure.h"
 #include "server/service/operability.h"     // branch service
 #include "server/service/reload_signals.h"  // branch service
-#include "server/service/exposure.h"
 #include "server/service/serve.h"
 #include "server/tls/tls_context.h"
 #include "server/users.h"

@@ -106,12 +106,12 @@ std::vector<ReloadAction> Operability::ReloadActions(const std::optional<std::st
                                                      UserDirectory users) {
   std::vector<ReloadAction> actions;
   if (users_file) {
-    actions.push_back({"users file " + *users_file, [path = *users_file, users]() mutable -> Status {
-                         QUARRY_ASSIGN_OR_RETURN(UserDirectory fresh,
-                                                 UserDirectory::FromFile(path));
-                         users.Replace(fresh);
-                         return Status::OK();
-                       }});
+    actions.push_back(
+        {"users file " + *users_file, [path = *users_file, users]() mutable -> Status {
+           QUARRY_ASSIGN_OR_RETURN(UserDirectory fresh, UserDirectory::FromFile(path));
+           users.Replace(fresh);
+           return Status::OK();
+         }});
   }
   if (log_ != nullptr && log_->options().path != "-") {
     actions.push_back(

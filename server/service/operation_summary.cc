@@ -81,7 +81,7 @@ std::string ShortClassName(std::string_view class_name) {
 std::vector<std::string> OperationClassNames(std::string_view operation_json) {
   ClassScanner scanner;
   (void)Json::sax_parse(operation_json.begin(), operation_json.end(), &scanner,
-                  nlohmann::detail::input_format_t::json, /*strict=*/false);
+                        nlohmann::detail::input_format_t::json, /*strict=*/false);
   std::vector<std::string> names;
   const std::string top = ShortClassName(scanner.top_class);
   if (!top.empty() && !IsChain(top)) return {top};

@@ -7,11 +7,11 @@
 
 #include "server/rest/ui_files.h"
 #include "server/rpc_server.h"
+#include "server/service/connection_handler.h"
 #include "server/service/observed_service.h"  // branch service
 #include "server/service/operability.h"       // branch service
 #include "server/service/quarry_service.h"
 #include "server/service/reload_signals.h"  // branch service
-#include "server/service/connection_handler.h"
 #include "server/tls/tls_context.h"
 
 namespace quarry {
@@ -137,9 +137,9 @@ Status ServeUntilSignalled(std::shared_ptr<const Executor> executor, UserDirecto
                                                        [ops] { return ops->Health(); });
       };
     }
-    QUARRY_ASSIGN_OR_RETURN(
-        rpc, RpcServer::Start(std::make_shared<QuarryConnectionFactory>(service, std::move(observe)),
-                              *options.thrift));
+    QUARRY_ASSIGN_OR_RETURN(rpc, RpcServer::Start(std::make_shared<QuarryConnectionFactory>(
+                                                      service, std::move(observe)),
+                                                  *options.thrift));
     std::fprintf(out, "listening on %s:%d%s\n", options.thrift->bind_address.c_str(), rpc->port(),
                  AnonymousNote(users, options).c_str());
     std::fflush(out);

@@ -1,8 +1,8 @@
 #include "server/tls/thrift_tls.h"
 
 #include <fcntl.h>
-#include <signal.h>
 #include <openssl/ssl.h>
+#include <signal.h>
 #include <thrift/transport/TSSLServerSocket.h>
 #include <thrift/transport/TSSLSocket.h>
 

@@ -119,8 +119,8 @@ TEST_F(BatchApplyTest, RefusesEntriesTheSchemaDoesNotAllow) {
   reserved.key = BatchRecordKey(batch_.id);
   // A put's key is opaque past its group prefix (here a Count key under
   // Event's prefix); only its value must decode with Event's layout.
-  BatchEntry other_group = Entry(
-      Element::Entity("Event", Value::String("v1"), {{"note", Value::String("n")}}));
+  BatchEntry other_group =
+      Entry(Element::Entity("Event", Value::String("v1"), {{"note", Value::String("n")}}));
   other_group.key = "Event" + count.key.substr(5);
   BatchEntry mismatched = count;  // Aggregate key whose key-package group differs.
   mismatched.key = std::string("Count\x00", 6) + "v1";

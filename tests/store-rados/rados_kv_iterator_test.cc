@@ -8,8 +8,8 @@
 #include <map>
 #include <random>
 
-#include "keypackages/key_format.h"
 #include "iterators/key_range_ops.h"
+#include "keypackages/key_format.h"
 #include "store-rados/internal/rados_graph.h"
 #include "tests/store-rados/rados_test_env.h"
 #include "tests/testutil/status_matchers.h"

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "store/graph.h"
 #include "store-rocks/graph_check.h"
+#include "store/graph.h"
 #include "tests/store-rocks/graph_test_util.h"
 #include "tests/testutil/status_matchers.h"
 

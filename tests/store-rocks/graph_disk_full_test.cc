@@ -76,7 +76,8 @@ TEST_F(GraphDiskFullTest, FullDiskFailsClearlyLosesNothingAndRecovers) {
     ASSERT_TRUE(ballast.good());
   }
   StoreProperties properties;
-  properties.raw["quarry.write.buffer.size"] = "1048576";  // Flushes (and SST writes) meet the full disk too.
+  properties.raw["quarry.write.buffer.size"] =
+      "1048576";  // Flushes (and SST writes) meet the full disk too.
   std::mt19937 rng(15);
   int acknowledged = 0;
   Status failure;

@@ -9,9 +9,9 @@
 
 #include "graph-core/json_element.h"
 #include "keypackages/key_format.h"
-#include "store/graph.h"
 #include "store-rocks/metadata_format.h"
 #include "store-rocks/prefix_extractor.h"
+#include "store/graph.h"
 #include "tests/store-rocks/graph_test_util.h"
 #include "tests/testutil/status_matchers.h"
 
