@@ -48,8 +48,8 @@ bool ParseBenchArgs(int argc, char** argv, BenchArgs* args) {
   char* end = nullptr;
   args->cache_mib = std::strtoull(cache_mib.c_str(), &end, 10);
   if (cache_mib.empty() || *end != '\0' || args->cache_mib == 0) {
-    return Usage(argv[0], "--cache-mib needs a positive whole number of MiB, not '" + cache_mib +
-                              "'");
+    return Usage(argv[0],
+                 "--cache-mib needs a positive whole number of MiB, not '" + cache_mib + "'");
   }
   if (!DatasetSpec::FromName(args->size, &args->spec)) {
     return Usage(argv[0], "unknown size '" + args->size + "'");

@@ -29,9 +29,9 @@ namespace quarry::bench {
 struct BenchArgs {
   std::string size = "quick";
   DatasetSpec spec = DatasetSpec::Quick();
-  std::string work;  // Scratch directory of this binary.
-  std::string repo;  // Repository root (bench/schema lives under it).
-  std::string only;  // Scenario name prefix; empty: every scenario.
+  std::string work;         // Scratch directory of this binary.
+  std::string repo;         // Repository root (bench/schema lives under it).
+  std::string only;         // Scenario name prefix; empty: every scenario.
   uint64_t cache_mib = 64;  // Every system's block/page cache, MiB.
 
   uint64_t cache_bytes() const { return cache_mib << 20; }

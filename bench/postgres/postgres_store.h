@@ -5,14 +5,13 @@
 // Settings: the server runs with synchronous_commit=off (WAL written by the
 // WAL writer, not flushed at each commit: Quarry's default durability "log"
 // keeps the WAL in the OS page cache and never fsyncs per commit either),
-// fsync=on for checkpoints, shared_buffers=--cache-mib (bench/steps/30-postgres.sh; every system's cache); this
-// class also sets synchronous_commit=off on its session. Text columns use the
-// "C" collation (byte order, like Quarry's keys). Ingest: per batch one
-// transaction with two prepared multi-row upserts, INSERT ... SELECT FROM
-// unnest($1::text[], ...) ON CONFLICT DO UPDATE, whose rows are combined
-// (each key once, as PostgreSQL requires). 1-hop: prepared statements, one
-// seed by `= $1`, a batch by `= ANY($1::text[])`. Full scan: a cursor fetched
-// 10,000 rows at a time (bounded memory).
+// fsync=on for checkpoints, shared_buffers=--cache-mib (bench/steps/30-postgres.sh; every system's
+// cache); this class also sets synchronous_commit=off on its session. Text columns use the "C"
+// collation (byte order, like Quarry's keys). Ingest: per batch one transaction with two prepared
+// multi-row upserts, INSERT ... SELECT FROM unnest($1::text[], ...) ON CONFLICT DO UPDATE, whose
+// rows are combined (each key once, as PostgreSQL requires). 1-hop: prepared statements, one seed
+// by `= $1`, a batch by `= ANY($1::text[])`. Full scan: a cursor fetched 10,000 rows at a time
+// (bounded memory).
 //
 // Thread safety: none (one connection, used by one thread).
 #pragma once
