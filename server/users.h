@@ -43,7 +43,7 @@ namespace quarry {
 // others.
 struct UserQuotas {
   int64_t max_open_queries = 64;         // Paged queries (openQuery) open.
-  int64_t max_concurrent_requests = 16;  // Thrift calls running.
+  int64_t max_concurrent_requests = 16;  // Thrift calls running; REST requests apart.
   int64_t max_background_jobs = 8;       // Jobs (executeJob) queued or running.
 };
 

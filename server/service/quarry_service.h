@@ -21,7 +21,7 @@
 #include "server/rpc/Quarry.h"
 #include "server/server_options.h"
 #include "server/service/query_registry.h"
-#include "server/service/quotas.h"
+#include "server/request_slots.h"
 #include "server/users.h"
 
 namespace quarry {

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "server/auth_throttle.h"
+#include "server/request_slots.h"
 #include "server/rest/http_server.h"
 #include "server/tls/tls_context.h"
 
@@ -32,6 +33,7 @@ struct HttpContext {
   // --- branch tls (issue 20).
   std::shared_ptr<TlsContext> tls;  // Null: plain HTTP.
   AuthThrottle throttle{AuthThrottleOptions()};
+  RequestSlots request_slots;  // Each user's maxConcurrentRequests quota.
   // --- end of branch tls.
 
   std::atomic<int> connections{0};

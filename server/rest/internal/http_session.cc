@@ -224,6 +224,16 @@ std::optional<RestResponse> HttpSession::Authenticate(bool required) {
     return refused;
   }
   user_ = std::move(*user);
+  // Each request holds one of its user's slots while it runs (a streamed
+  // result included), so one user's clients cannot occupy every worker.
+  const int64_t limit = context_->users.QuotasFor(user_.user_id).max_concurrent_requests;
+  Result<RequestSlots::Slot> slot = context_->request_slots.Acquire(user_.user_id, limit);
+  if (!slot.ok()) {
+    RestResponse refused = GafferErrorResponse(429, slot.status().message());
+    refused.headers.emplace_back("Retry-After", "1");
+    return refused;
+  }
+  request_slot_ = std::move(*slot);
   return std::nullopt;
 }
 
@@ -349,6 +359,7 @@ void HttpSession::FetchNextPage(std::shared_ptr<PreparedResponse> prepared) {
 }
 
 void HttpSession::AfterResponse() {
+  request_slot_ = RequestSlots::Slot();
   if (!KeepAlive()) return CloseAfterLinger();
   parser_.reset();
   close_after_ = false;
@@ -374,6 +385,8 @@ void HttpSession::Linger(size_t drained) {
                           });
 }
 
+// A request slot outlives Close(): the worker still running the request
+// keeps the session, and so the slot, until it finishes.
 void HttpSession::Close() {
   if (closed_) return;
   closed_ = true;

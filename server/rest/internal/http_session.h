@@ -84,6 +84,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   std::string path_;  // Decoded, under the API root for the API.
   std::string query_;
   User user_;
+  // The user's concurrent-request slot, held from admission until the
+  // response is written or the connection closes (issue 20).
+  RequestSlots::Slot request_slot_;
   std::string write_bytes_;  // A streamed body's bytes, kept alive while written.
 };
 

@@ -1,4 +1,4 @@
-#include "server/service/quotas.h"
+#include "server/request_slots.h"
 
 namespace quarry {
 

@@ -1,6 +1,8 @@
-// Per-user quotas the Thrift service enforces (branch tls, issue 20), so
-// that one user cannot take every shared resource: RequestSlots counts the
-// calls each user has running. (Open paged queries are counted by the
+// The per-user concurrent-request quota (issue 20), shared by both
+// transports so that one user cannot take every shared resource:
+// RequestSlots counts the requests each user has running — Thrift calls in
+// server/service, REST requests from admission until their response is
+// written in server/rest. (Open paged queries are counted by the
 // QueryRegistry, background jobs by the Executor; the limits come from the
 // users file, server/users.h UserQuotas.)
 //

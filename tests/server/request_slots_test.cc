@@ -1,5 +1,5 @@
 // RequestSlots: concurrent requests per user.
-#include "server/service/quotas.h"
+#include "server/request_slots.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
