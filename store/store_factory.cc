@@ -77,6 +77,25 @@ Result<std::unique_ptr<Graph>> Graph::Create(const std::string& dir,
   return driver->create(dir, std::move(schema), properties);
 }
 
+namespace {
+
+// The registered store holding a graph at `dir`: NotFound when none does,
+// FailedPrecondition when no store is registered at all. Drivers are never
+// removed, so the pointer stays valid after the lock is released.
+Result<const StoreDriver*> HolderOf(const std::string& dir) {
+  Registry& r = TheRegistry();
+  std::lock_guard<std::mutex> lock(r.mu);
+  if (r.drivers.empty()) {
+    return FailedPreconditionError("no store is registered (RegisterBuiltinStores not called)");
+  }
+  for (const StoreDriver& d : r.drivers) {
+    if (d.holds_graph(dir)) return &d;
+  }
+  return NotFoundError("no graph in " + dir);
+}
+
+}  // namespace
+
 Result<std::unique_ptr<Graph>> Graph::Open(const std::string& dir,
                                            std::shared_ptr<const Schema> schema,
                                            const StoreProperties* properties) {
@@ -84,43 +103,13 @@ Result<std::unique_ptr<Graph>> Graph::Open(const std::string& dir,
     QUARRY_ASSIGN_OR_RETURN(const StoreDriver* driver, FindStore(*properties));
     return driver->open(dir, std::move(schema), properties);
   }
-  const StoreDriver* holder = nullptr;
-  {
-    Registry& r = TheRegistry();
-    std::lock_guard<std::mutex> lock(r.mu);
-    if (r.drivers.empty()) {
-      return FailedPreconditionError("no store is registered (RegisterBuiltinStores not called)");
-    }
-    for (const StoreDriver& d : r.drivers) {
-      if (d.holds_graph(dir)) {
-        holder = &d;
-        break;
-      }
-    }
-  }
-  if (holder == nullptr) return NotFoundError("no graph in " + dir);
+  QUARRY_ASSIGN_OR_RETURN(const StoreDriver* holder, HolderOf(dir));
   return holder->open(dir, std::move(schema), nullptr);
 }
 
-namespace {
-
-// The registered store holding a graph at `dir`, or null. Drivers are never
-// removed, so the pointer stays valid after the lock is released.
-const StoreDriver* HolderOf(const std::string& dir) {
-  Registry& r = TheRegistry();
-  std::lock_guard<std::mutex> lock(r.mu);
-  for (const StoreDriver& d : r.drivers) {
-    if (d.holds_graph(dir)) return &d;
-  }
-  return nullptr;
-}
-
-}  // namespace
-
 Result<std::unique_ptr<Graph>> OpenGraphReadOnly(const std::string& dir,
                                                  const std::string& scratch_dir) {
-  const StoreDriver* holder = HolderOf(dir);
-  if (holder == nullptr) return NotFoundError("no graph in " + dir);
+  QUARRY_ASSIGN_OR_RETURN(const StoreDriver* holder, HolderOf(dir));
   if (!holder->open_read_only) {
     return UnimplementedError("the " + holder->name + " store has no read-only open (" + dir + ")");
   }
@@ -128,8 +117,7 @@ Result<std::unique_ptr<Graph>> OpenGraphReadOnly(const std::string& dir,
 }
 
 Result<GraphCheckReport> CheckGraph(const std::string& dir) {
-  const StoreDriver* holder = HolderOf(dir);
-  if (holder == nullptr) return NotFoundError("no graph in " + dir);
+  QUARRY_ASSIGN_OR_RETURN(const StoreDriver* holder, HolderOf(dir));
   if (!holder->check) {
     return UnimplementedError("the " + holder->name + " store has no offline check (" + dir + ")");
   }

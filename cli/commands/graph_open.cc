@@ -59,14 +59,22 @@ bool IsLockConflict(const Status& status) {
   return status.message().find("While lock file") != std::string::npos;
 }
 
-Status InUseError(const std::string& dir, const Status& cause) {
+// `quarry schema` changes the graph, so reading beside the holder is no way
+// round; every other command reads, or can be sent to the server.
+Status InUseError(const std::string& dir, std::string_view command, const Status& cause) {
+  const bool changes_schema = command == "quarry schema";
   std::optional<Holder> holder = ReadLiveHolder(dir);
   if (!holder) {
     return UnavailableError("graph " + dir + " " + std::string(kInUseMarker) +
-                            " another process has it open (" + cause.message() +
-                            "); use --read-only to read it beside that process");
+                            " another process has it open (" + cause.message() + ")" +
+                            (changes_schema ? "; stop it to change the schema"
+                                            : "; use --read-only to read it beside that process"));
   }
   const std::string who = "pid " + std::to_string(holder->pid) + " (" + holder->command + ")";
+  if (changes_schema) {
+    return UnavailableError("graph " + dir + " " + std::string(kInUseMarker) + " held by " + who +
+                            "; stop it to change the schema");
+  }
   if (holder->command == "quarry serve") {
     return UnavailableError("graph " + dir + " is served by " + who +
                             "; run queries through it, or use --read-only");
@@ -92,11 +100,11 @@ bool IsGraphInUse(const Status& status) {
           status.message().find(" is served by pid ") != std::string::npos);
 }
 
-Result<std::unique_ptr<Graph>> OpenGraphForCommand(const std::string& dir,
-                                                   std::string_view command) {
-  Result<std::unique_ptr<Graph>> graph = Graph::Open(dir);
+Result<std::unique_ptr<Graph>> OpenGraphForCommand(const std::string& dir, std::string_view command,
+                                                   std::shared_ptr<const Schema> schema) {
+  Result<std::unique_ptr<Graph>> graph = Graph::Open(dir, std::move(schema));
   if (!graph.ok()) {
-    if (IsLockConflict(graph.status())) return InUseError(dir, graph.status());
+    if (IsLockConflict(graph.status())) return InUseError(dir, command, graph.status());
     return graph.status();
   }
   WriteHolderRecord(dir, command);

@@ -30,10 +30,10 @@ namespace quarry::cli {
 inline constexpr char kHolderFileName[] = "quarry.holder";
 
 // Opens `dir` for `command` ("quarry serve", "quarry exec", ...) and records
-// this process as its holder. When the graph is held by another process:
-// Unavailable naming the holder, as above.
-Result<std::unique_ptr<Graph>> OpenGraphForCommand(const std::string& dir,
-                                                   std::string_view command);
+// this process as its holder; `schema` (optional) as Graph::Open's. When the
+// graph is held by another process: Unavailable naming the holder, as above.
+Result<std::unique_ptr<Graph>> OpenGraphForCommand(const std::string& dir, std::string_view command,
+                                                   std::shared_ptr<const Schema> schema = nullptr);
 
 // Removes the holder record if it names this process (at a clean stop).
 void ReleaseHolderRecord(const std::string& dir);

@@ -6,20 +6,25 @@
 #include <memory>
 
 #include "cli/commands/commands.h"
+#include "cli/commands/graph_open.h"
 #include "schema/schema.h"
 #include "store/graph.h"
 #include "store/schema_migration.h"
 
 namespace quarry::cli {
 
+constexpr std::string_view kCommand = "quarry schema";
+
 Status RunSchema(const SchemaArgs& args, std::FILE* out) {
   QUARRY_ASSIGN_OR_RETURN(std::shared_ptr<const Schema> proposed,
                           Schema::FromFiles(args.schema_files));
   std::shared_ptr<const Schema> stored;
   {
-    QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<Graph> graph, Graph::Open(args.graph_dir));
+    QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<Graph> graph,
+                            OpenGraphForCommand(args.graph_dir, kCommand));
     stored = graph->schema();
   }
+  ReleaseHolderRecord(args.graph_dir);
   std::vector<std::string> refused = RefusedSchemaChanges(*stored, *proposed);
   if (!refused.empty()) {
     std::string message =
@@ -31,7 +36,10 @@ Status RunSchema(const SchemaArgs& args, std::FILE* out) {
     std::fprintf(out, "schema of %s unchanged\n", args.graph_dir.c_str());
     return Status::OK();
   }
-  QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<Graph> graph, Graph::Open(args.graph_dir, proposed));
+  QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<Graph> graph,
+                          OpenGraphForCommand(args.graph_dir, kCommand, proposed));
+  graph.reset();
+  ReleaseHolderRecord(args.graph_dir);
   std::fprintf(
       out, "schema of %s updated: %zu entity groups (was %zu), %zu edge groups (was %zu)\n",
       args.graph_dir.c_str(), proposed->entity_groups().size(), stored->entity_groups().size(),

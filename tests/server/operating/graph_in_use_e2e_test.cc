@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/server/operating/operating_fixture.h"
+#include "tests/testutil/status_matchers.h"
 
 namespace quarry::testing_rpc {
 namespace {
@@ -25,6 +26,18 @@ TEST_F(GraphInUseE2eTest, SecondProcessIsToldWhichServerHoldsTheGraph) {
                                      "properties": {"count": 1}})");
   EXPECT_EQ(add.exit_code, 1) << add.out;
   EXPECT_NE(add.out.find(expected), std::string::npos) << add.out;
+  // Changing the schema cannot go through the server or beside it.
+  const std::string examples = quarry::testing::SharedDir() + "/gaffer-examples/basic/";
+  CommandResult schema =
+      RunCommand(QUARRY_BINARY, {"schema", graph_dir_, "--schema", examples + "elements.json",
+                                 "--schema", examples + "types.json"});
+  EXPECT_EQ(schema.exit_code, 1) << schema.out;
+  EXPECT_NE(schema.out.find("graph " + graph_dir_ + " is in use: held by pid " +
+                            std::to_string(server_.pid()) +
+                            " (quarry serve); stop it to change the schema"),
+            std::string::npos)
+      << schema.out;
+  EXPECT_EQ(schema.out.find("While lock file"), std::string::npos) << schema.out;
 }
 
 TEST_F(GraphInUseE2eTest, ReadOnlyExecAndInfoWorkBesideTheServer) {
