@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "graph-core/clock.h"
+#include "graph-core/json_writer.h"
 #include "operations/internal/exec.h"
 #include "operations/job_detail.h"
 #include "operations/operation.h"
@@ -157,6 +158,16 @@ Result<StepOutput> RunOperation(const Operation& op, StepOutput input, ExecConte
 
 }  // namespace operations_internal
 
+Status ResultCursor::NextPageText(size_t max_items, JsonTextPage* page) {
+  page->Clear();
+  QUARRY_ASSIGN_OR_RETURN(std::vector<Json> items, NextPage(max_items));
+  for (const Json& item : items) {
+    AppendJson(item, page->text());
+    page->EndItem();
+  }
+  return Status::OK();
+}
+
 namespace {
 
 using operations_internal::ExecContext;
@@ -183,6 +194,27 @@ class StreamCursor : public ResultCursor {
       }
     }
     return page;
+  }
+
+  // The same walk as NextPage, each item written straight to text.
+  Status NextPageText(size_t max_items, JsonTextPage* page) override {
+    page->Clear();
+    if (output_.kind == StepOutput::Kind::kJson) {
+      AppendJson(output_.json, page->text());
+      page->EndItem();
+      output_ = StepOutput::None();
+    } else if (output_.kind == StepOutput::Kind::kStream) {
+      ItemStream& s = *output_.stream;
+      for (; s.Valid() && page->size() < max_items; s.Next()) {
+        AppendItemJson(s.item(), page->text());
+        page->EndItem();
+      }
+      if (!s.Valid()) {
+        QUARRY_RETURN_IF_ERROR(s.status());
+        if (page->empty()) output_ = StepOutput::None();
+      }
+    }
+    return Status::OK();
   }
 
   bool done() const override { return output_.kind == StepOutput::Kind::kNone; }

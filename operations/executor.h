@@ -20,6 +20,7 @@
 #include "graph-core/element.h"
 #include "graph-core/json_value.h"
 #include "graph-core/status.h"
+#include "operations/json_text_page.h"
 #include "store/graph.h"
 
 namespace quarry {
@@ -88,6 +89,10 @@ class ResultCursor {
   // Up to `max_items` further result items (elements, seeds, values) as Gaffer
   // JSON. An empty page with done() true marks the end.
   virtual Result<std::vector<Json>> NextPage(size_t max_items) = 0;
+  // As NextPage, the items written as Gaffer JSON text into `page` (cleared
+  // first): the bytes of NextPage's items compactly dumped, without a tree
+  // per item where the cursor can avoid it. The default dumps NextPage's.
+  virtual Status NextPageText(size_t max_items, JsonTextPage* page);
   virtual bool done() const = 0;
 };
 

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "graph-core/json_element.h"
+#include "graph-core/json_writer.h"
 
 namespace quarry {
 namespace {
@@ -33,6 +34,14 @@ Json ItemToJson(const Item& item) {
                  [](const ElementId& id) { return ElementIdToJson(id); },
                  [](const Value& v) { return ValueToJson(v); }, [](const Json& j) { return j; }},
       item);
+}
+
+void AppendItemJson(const Item& item, std::string* out) {
+  std::visit(Overloaded{[out](const Element& e) { AppendElementJson(e, out); },
+                        [out](const ElementId& id) { AppendElementIdJson(id, out); },
+                        [out](const Value& v) { AppendValueJson(v, out); },
+                        [out](const Json& j) { AppendJson(j, out); }},
+             item);
 }
 
 bool ItemEquals(const Item& a, const Item& b) {

@@ -29,6 +29,9 @@ using Item = std::variant<Element, ElementId, Value, Json>;
 // Gaffer's JSON for an item: elements and seeds with full class names, values
 // bare or wrapped per json_value.h, JSON as is.
 Json ItemToJson(const Item& item);
+// ItemToJson(item) compactly dumped, appended to `out` without building the
+// tree (graph-core/json_writer.h).
+void AppendItemJson(const Item& item, std::string* out);
 
 // Item equality as Gaffer's equals(): elements ignore matchedVertex, edge
 // seeds ignore matchedVertex, values compare type and value.

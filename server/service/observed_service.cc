@@ -50,6 +50,16 @@ class ObservedCursor : public ResultCursor {
     if (inner_->done() && !finished_) Finish("OK");
     return page;
   }
+  Status NextPageText(size_t max_items, JsonTextPage* page) override {
+    Status status = inner_->NextPageText(max_items, page);
+    if (!status.ok()) {
+      if (!finished_) Finish(std::string(StatusCodeName(status.code())));
+      return status;
+    }
+    record_.items += page->size();
+    if (inner_->done() && !finished_) Finish("OK");
+    return status;
+  }
 
  private:
   void Finish(std::string outcome) {

@@ -106,9 +106,8 @@ Status QuarryService::DoNextPage(ServiceConnection& connection, const rpc::Crede
   QUARRY_ASSIGN_OR_RETURN(Admitted admitted, Admit(credentials, connection));
   const User& user = admitted.user;
   QUARRY_ASSIGN_OR_RETURN(QueryPage next, queries_.NextPage(user.user_id, handle));
-  Json items = Json::array();
-  for (Json& item : next.items) items.push_back(std::move(item));
-  page->itemsJson = Dump(items);
+  page->itemsJson.clear();
+  next.items.AppendArray(&page->itemsJson);
   page->done = next.done;
   return Status::OK();
 }

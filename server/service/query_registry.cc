@@ -74,14 +74,9 @@ Result<QueryPage> QueryRegistry::NextPage(const std::string& user_id, const std:
   Status status;
   {
     std::lock_guard entry_lock(entry->mu);
-    Result<std::vector<Json>> items = entry->cursor->NextPage(entry->page_size);
+    status = entry->cursor->NextPageText(entry->page_size, &page.items);
     entry->last_used = std::chrono::steady_clock::now();
-    if (items.ok()) {
-      page.items = std::move(*items);
-      page.done = entry->cursor->done();
-    } else {
-      status = items.status();
-    }
+    if (status.ok()) page.done = entry->cursor->done();
   }
   if (!status.ok() || page.done) Close(user_id, handle);
   if (!status.ok()) return status;

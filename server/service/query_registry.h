@@ -26,7 +26,7 @@
 namespace quarry {
 
 struct QueryPage {
-  std::vector<Json> items;
+  JsonTextPage items;  // Gaffer JSON text.
   bool done = false;
 };
 

@@ -127,6 +127,34 @@ TEST(ExecutorTest, CursorPages) {
   EXPECT_TRUE(cursor->done());
 }
 
+// Issue 13: text pages carry exactly the bytes of the tree pages dumped,
+// page for page, for elements, seeds, values and a single JSON result.
+TEST(ExecutorTest, CursorTextPagesAreTheTreePagesDumped) {
+  DocFixture f;
+  for (const char* chain :
+       {R"({"class":"GetAllElements"})", R"({"class":"GetAdjacentIds","input":[2,5]})",
+        R"({"operations":[{"class":"GetAllElements"},{"class":"ToVertices",
+            "edgeVertices":"BOTH"}]})",
+        R"({"operations":[{"class":"GetAllElements"},{"class":"CountGroups"}]})"}) {
+    ASSERT_OK_AND_ASSIGN(auto trees, f.executor->Open(f.user, chain));
+    ASSERT_OK_AND_ASSIGN(auto texts, f.executor->Open(f.user, chain));
+    size_t items = 0;
+    while (!trees->done()) {
+      ASSERT_OK_AND_ASSIGN(std::vector<Json> page, trees->NextPage(3));
+      JsonTextPage text;
+      ASSERT_OK(texts->NextPageText(3, &text));
+      ASSERT_EQ(text.size(), page.size()) << chain;
+      for (size_t i = 0; i < page.size(); ++i) {
+        EXPECT_EQ(text.item(i), page[i].dump(-1, ' ', false, Json::error_handler_t::replace))
+            << chain;
+      }
+      items += page.size();
+      EXPECT_EQ(texts->done(), trees->done()) << chain;
+    }
+    EXPECT_GT(items, 0u) << chain;
+  }
+}
+
 TEST(ExecutorTest, CursorKeepsTheGraphAlive) {
   std::unique_ptr<ResultCursor> cursor;
   {

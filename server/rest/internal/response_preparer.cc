@@ -53,7 +53,8 @@ Result<std::string> EncodeNextPage(ResultCursor* cursor, StreamedBodyEncoder* en
     *complete = true;
     return bytes;
   }
-  QUARRY_ASSIGN_OR_RETURN(std::vector<Json> page, cursor->NextPage(page_items));
+  JsonTextPage page;
+  QUARRY_RETURN_IF_ERROR(cursor->NextPageText(page_items, &page));
   encoder->AppendPage(page, &bytes);
   *complete = cursor->done();
   if (*complete) encoder->AppendEnd(&bytes);

@@ -21,22 +21,22 @@ void StreamedBodyEncoder::Emit(std::string_view data, std::string* out) const {
   out->append(data);
 }
 
-void StreamedBodyEncoder::AppendPage(const std::vector<Json>& items, std::string* out) {
+void StreamedBodyEncoder::AppendPage(const JsonTextPage& items, std::string* out) {
   if (items.empty()) return;
+  std::string text;
   if (per_item_) {
-    for (const Json& item : items) {
-      std::string text = DumpJson(item);
+    for (size_t i = 0; i < items.size(); ++i) {
+      text.assign(items.item(i));
       text.append("\r\n");
       Emit(text, out);
     }
     any_item_ = true;
     return;
   }
-  std::string text;
-  for (const Json& item : items) {
+  for (size_t i = 0; i < items.size(); ++i) {
     text.push_back(any_item_ ? ',' : '[');
     any_item_ = true;
-    text.append(DumpJson(item));
+    text.append(items.item(i));
   }
   Emit(text, out);
 }

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "graph-core/json_value.h"
+#include "operations/json_text_page.h"
 
 namespace quarry::rest_internal {
 
@@ -41,8 +42,9 @@ class StreamedBodyEncoder {
   explicit StreamedBodyEncoder(bool one_chunk_per_item, BodyFraming framing = BodyFraming::kChunked)
       : per_item_(one_chunk_per_item), framing_(framing) {}
 
-  // Appends the chunks carrying `items` (none for an empty page).
-  void AppendPage(const std::vector<Json>& items, std::string* out);
+  // Appends the chunks carrying the page's items, already Gaffer JSON text
+  // (none for an empty page).
+  void AppendPage(const JsonTextPage& items, std::string* out);
   // Appends what closes the body: "]" (or "[]" when no item came) for an
   // array, then (kChunked) the last chunk "0\r\n\r\n".
   void AppendEnd(std::string* out);

@@ -5,6 +5,15 @@
 namespace quarry::rest_internal {
 namespace {
 
+JsonTextPage Page(std::initializer_list<std::string_view> items) {
+  JsonTextPage page;
+  for (std::string_view item : items) {
+    page.text()->append(item);
+    page.EndItem();
+  }
+  return page;
+}
+
 TEST(StreamedBodyTest, AppendChunkWritesHexSizeAndCrlf) {
   std::string out;
   AppendChunk("hello", &out);
@@ -15,9 +24,9 @@ TEST(StreamedBodyTest, AppendChunkWritesHexSizeAndCrlf) {
 TEST(StreamedBodyTest, ArrayAcrossPagesIsOneJsonArray) {
   StreamedBodyEncoder encoder(/*one_chunk_per_item=*/false);
   std::string out;
-  encoder.AppendPage({Json(1), Json("a")}, &out);
-  encoder.AppendPage({}, &out);  // No zero-length chunk: it would end the body.
-  encoder.AppendPage({Json::object({{"k", true}})}, &out);
+  encoder.AppendPage(Page({"1", "\"a\""}), &out);
+  encoder.AppendPage(Page({}), &out);  // No zero-length chunk: it would end the body.
+  encoder.AppendPage(Page({"{\"k\":true}"}), &out);
   encoder.AppendEnd(&out);
   EXPECT_EQ(out,
             "6\r\n[1,\"a\"\r\n"
@@ -29,7 +38,7 @@ TEST(StreamedBodyTest, ArrayAcrossPagesIsOneJsonArray) {
 TEST(StreamedBodyTest, EmptyArrayIsWrittenWhole) {
   StreamedBodyEncoder encoder(false);
   std::string out;
-  encoder.AppendPage({}, &out);
+  encoder.AppendPage(Page({}), &out);
   encoder.AppendEnd(&out);
   EXPECT_EQ(out, "2\r\n[]\r\n0\r\n\r\n");
 }
@@ -37,7 +46,7 @@ TEST(StreamedBodyTest, EmptyArrayIsWrittenWhole) {
 TEST(StreamedBodyTest, ChunkedItemsAreOneChunkEachEndingInCrlf) {
   StreamedBodyEncoder encoder(/*one_chunk_per_item=*/true);
   std::string out;
-  encoder.AppendPage({Json(12), Json("x")}, &out);
+  encoder.AppendPage(Page({"12", "\"x\""}), &out);
   encoder.AppendEnd(&out);
   // "12\r\n" is 4 bytes, "\"x\"\r\n" 5.
   EXPECT_EQ(out, "4\r\n12\r\n\r\n5\r\n\"x\"\r\n\r\n0\r\n\r\n");
