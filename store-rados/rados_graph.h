@@ -24,9 +24,15 @@
 // store-rocks' code. Results come tablet by tablet (key order within a
 // tablet), as an Accumulo batch scanner returns tablet by tablet.
 //
-// Not yet on this store (Unimplemented): DeleteElements, Compact (the
-// age-off sweeper), PreviewValidation, Checkpoint, split points and shard
-// merges (the tablet count is fixed at create), schema changes at Open.
+// Deletes (internal/rados_graph_delete.cc): atomic per tablet, and whole
+// across tablets through a write-ahead record on the metadata object that
+// the next Open finishes. Age-off: hidden at scan time at once; Compact() is
+// the sweeper that removes invalid cells with guarded deletes
+// (internal/rados_graph_admin.cc). Checkpoint is an export of every object
+// into a directory (internal/rados_graph_checkpoint.cc), restored with
+// RestoreRadosCheckpoint. Split points do not apply: the shards are the
+// tablets, fixed at create (Unimplemented, saying so); schema changes at
+// Open are not supported yet (FailedPrecondition).
 //
 // Thread safety: as Graph; every method may be called concurrently.
 #pragma once
@@ -56,6 +62,11 @@ Result<std::unique_ptr<Graph>> CreateRadosGraph(std::shared_ptr<const Schema> sc
 // not finish or its formats are not this build's.
 Result<std::unique_ptr<Graph>> OpenRadosGraph(const StoreProperties& properties,
                                               std::shared_ptr<const Schema> schema = nullptr);
+
+// Writes a Checkpoint directory back as the graph `properties` name (any
+// name; it must not exist: AlreadyExists). NotFound / DataLoss for a
+// directory that is not a whole checkpoint.
+Status RestoreRadosCheckpoint(const std::string& dir, const StoreProperties& properties);
 
 // Removes every object of the graph (tests and tools). NotFound if none.
 Status DestroyRadosGraph(const StoreProperties& properties);

@@ -3,17 +3,23 @@
 //   rados_graph_open.cc      Create / Open / Destroy, the metadata object
 //   rados_graph_write.cc     AddElements, BulkImport: encode, batch, send
 //   rados_graph_scan.cc      GetElements, GetAllElements, GetElementsInRanges
-//   rados_graph_metadata.cc  PutMetadata and friends, DeleteAllElements,
-//                            Stats, and what this store does not do yet
+//   rados_graph_metadata.cc  PutMetadata and friends, Stats
+//   rados_graph_delete.cc    DeleteElements, DeleteAllElements
+//   rados_graph_admin.cc     Compact (the age-off sweeper), PreviewValidation,
+//                            split points
+//   rados_graph_checkpoint.cc  Checkpoint (an export) and its restore
 //   distinct_ids.cc          unique ids for non-aggregated keys
 //
 // Thread safety: as Graph. The schema, package, tablet map and group table
 // are immutable after Open; librados' Rados and IoCtx are thread-safe.
 #pragma once
 
+#include <atomic>
 #include <map>
 #include <memory>
 #include <rados/librados.hpp>
+#include <set>
+#include <shared_mutex>
 #include <string>
 #include <vector>
 
@@ -28,6 +34,12 @@ struct RadosGroup {
   const SchemaElementDefinition* def = nullptr;
   std::string prefix;     // esc(group) 00: the group's omap key prefix.
   bool distinct = false;  // Keys carry the distinct suffix (aggregate: false).
+  // The sweeper's counts since open (GroupStats).
+  struct SweepCounters {
+    std::atomic<uint64_t> deleted{0};  // Cells removed as invalid.
+    std::atomic<uint64_t> errors{0};   // Cells kept because they could not be judged.
+  };
+  std::shared_ptr<SweepCounters> counters = std::make_shared<SweepCounters>();
 };
 
 // A connected client: librados handle and the pool's IoCtx.
@@ -39,6 +51,9 @@ struct RadosClient {
 
 // Connects to the cluster of `props` and opens its pool.
 Result<std::shared_ptr<RadosClient>> ConnectRados(const RadosProperties& props);
+
+// RestoreRadosCheckpoint (rados_graph_checkpoint.cc).
+Status RestoreCheckpoint(const std::string& dir, const StoreProperties& properties);
 
 class RadosGraph final : public Graph {
  public:
@@ -99,6 +114,16 @@ class RadosGraph final : public Graph {
                 AddElementsResult* result, std::vector<TabletEntries>* out);
   // Sends every tablet's batches: tablets in parallel, each tablet's in order.
   Status SendBatches(std::vector<TabletEntries>* tablets);
+  // The omap keys of every cell of `elements`, per tablet (rados_graph_delete.cc).
+  Status CollectElementDeletes(std::span<const Element> elements,
+                               std::vector<std::set<std::string>>* by_tablet) const;
+  // Removes the keys (or, if `all`, every data key), behind a write-ahead
+  // record when more than one tablet is touched.
+  Status ApplyDeletes(const std::vector<std::set<std::string>>& by_tablet, bool all);
+  // Applies the records of deletes a client did not finish (at Open).
+  Status FinishPendingDeletes();
+  // The sweeper over one group's cells in one tablet (rados_graph_admin.cc).
+  Status SweepTablet(uint32_t tablet, const RadosGroup& group);
 
   std::shared_ptr<RadosClient> client_;
   RadosProperties rados_;
@@ -109,6 +134,9 @@ class RadosGraph final : public Graph {
   TabletMap tablets_;
   std::map<std::string, RadosGroup, std::less<>> groups_;
   std::unique_ptr<DistinctIds> ids_;
+  // Writes (shared) wait for deletes and checkpoints (exclusive) of this
+  // process; other processes are not held off.
+  mutable std::shared_mutex write_mu_;
   int64_t created_time_ms_ = 0;
 };
 

@@ -1,21 +1,17 @@
 // RadosGraph: the callers' metadata (omap user.<key> on the metadata
-// object), Stats, Destroy, and the Graph methods this store does not
-// implement yet (Unimplemented, naming the method).
+// object), Stats and Destroy.
 #include <cerrno>
 
 #include "cls/batch_format.h"
 #include "store-rados/internal/rados_graph.h"
 #include "store-rados/rados_kv_iterator.h"
+#include "store-rados/rados_store.h"
 
 namespace quarry::internal {
 namespace {
 
 constexpr char kUserPrefix[] = "user.";
 constexpr size_t kPage = 1024;
-
-Status NotYet(std::string_view what) {
-  return UnimplementedError(std::string(what) + " is not supported on the rados store yet");
-}
 
 }  // namespace
 
@@ -68,7 +64,18 @@ Result<GraphStats> RadosGraph::Stats() const {
   GraphStats stats;
   stats.key_package = std::string(package_->Name());
   stats.path = "rados:" + rados_.pool + "/" + rados_.graph;
-  for (const auto& [name, group] : groups_) stats.groups[name];
+  stats.store = std::string(kRadosStoreName);
+  stats.settings = {{"quarry.rados.conf", rados_.conf},
+                    {"quarry.rados.pool", rados_.pool},
+                    {"quarry.rados.graph", rados_.graph},
+                    {"quarry.rados.tablets", std::to_string(tablets_.tablets())},
+                    {"quarry.rados.client", rados_.client},
+                    {"quarry.rados.op.timeout.s", std::to_string(rados_.op_timeout_s)}};
+  for (const auto& [name, group] : groups_) {
+    GroupStats& g = stats.groups[name];
+    g.deleted_by_validation = group.counters->deleted.load(std::memory_order_relaxed);
+    g.validation_errors = group.counters->errors.load(std::memory_order_relaxed);
+  }
   for (uint32_t t = 0; t < tablets_.tablets(); ++t) {
     std::string after(cls::kBatchKeyPrefix.data(), 1);
     after.append(4, '\xff');  // After every reserved key.
@@ -89,25 +96,6 @@ Result<GraphStats> RadosGraph::Stats() const {
     }
   }
   return stats;
-}
-
-Status RadosGraph::DeleteElements(std::span<const Element>) { return NotYet("DeleteElements"); }
-Status RadosGraph::DeleteAllElements() { return NotYet("DeleteAllElements"); }
-Status RadosGraph::Compact() { return NotYet("Compact (the age-off sweeper)"); }
-Result<std::map<std::string, uint64_t>> RadosGraph::PreviewValidation(
-    std::shared_ptr<const Schema>) const {
-  return NotYet("PreviewValidation");
-}
-Status RadosGraph::Checkpoint(const std::string&) const { return NotYet("Checkpoint"); }
-Status RadosGraph::SetSplitPoints(std::vector<std::string>) {
-  return NotYet("SetSplitPoints (the tablet count is fixed at create)");
-}
-Result<std::vector<std::string>> RadosGraph::SplitPointsFromSample(std::span<const Element>,
-                                                                   int) const {
-  return NotYet("SplitPointsFromSample (the tablet count is fixed at create)");
-}
-Status RadosGraph::MergeShards(const std::string&, const std::string&) {
-  return NotYet("MergeShards (the tablet count is fixed at create)");
 }
 
 }  // namespace quarry::internal

@@ -91,6 +91,7 @@ Status RadosGraph::AddElements(std::span<const Element> elements, const AddEleme
                                AddElementsResult* result) {
   AddElementsResult local;
   if (result == nullptr) result = &local;
+  std::shared_lock<std::shared_mutex> lock(write_mu_);
   *result = AddElementsResult();
   std::vector<TabletEntries> tablets;
   Status s = Encode(elements, options, result, &tablets);
