@@ -62,3 +62,28 @@ if(QUARRY_HAVE_RADOS_STORE)
                     SOURCES rados-differential/rados_differential_test.cc
                     LIBS quarry_rados_testutil)
 endif()
+
+# Issue 14's fault acceptance, through `quarry serve` (rados-fault/rados_fault_test.py):
+# SIGKILL the server mid-ingest 20 times, and two servers on one graph, on
+# the fixture's cluster; OSD kills on a cluster of the test's own (started
+# and always torn down by the script), run alone so its timings hold.
+if(QUARRY_HAVE_RADOS_STORE)
+  set(QUARRY_RADOS_FAULT_TEST ${CMAKE_CURRENT_SOURCE_DIR}/rados-fault/rados_fault_test.py)
+  foreach(fault server-kills two-servers)
+    string(REPLACE "-" "_" name "rados_fault_${fault}")
+    add_test(NAME ${name}
+             COMMAND /usr/bin/python3 ${QUARRY_RADOS_FAULT_TEST} --quarry $<TARGET_FILE:quarry>
+                     --test ${fault})
+    set_tests_properties(${name} PROPERTIES FIXTURES_REQUIRED rados_cluster LABELS rados
+                         TIMEOUT 300
+                         ENVIRONMENT "QUARRY_RADOS_CONF=${QUARRY_RADOS_CLUSTER_DIR}/ceph.conf")
+  endforeach()
+  add_test(NAME rados_fault_osd_kills
+           COMMAND /usr/bin/python3 ${QUARRY_RADOS_FAULT_TEST} --quarry $<TARGET_FILE:quarry>
+                   --test osd-faults --cluster-script ${QUARRY_CEPH_CLUSTER}
+                   --cluster-dir ${CMAKE_BINARY_DIR}/rados-fault-cluster
+                   --class-dir ${QUARRY_RADOS_CLASS_DIR})
+  # After the fixture's cluster is down: one loopback cluster at a time.
+  set_tests_properties(rados_fault_osd_kills PROPERTIES LABELS rados TIMEOUT 480 RUN_SERIAL TRUE
+                       DEPENDS rados_cluster_down)
+endif()
