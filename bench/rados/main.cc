@@ -14,8 +14,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <span>
+#include <sstream>
 
 #include "bench/common/args.h"
 #include "bench/common/report.h"
@@ -51,7 +53,33 @@ void Report(Side* side, const char* scenario, const char* metric, double value, 
   PrintResult({scenario, side->system, metric, value, true, items});
 }
 
+// CPU seconds (user + system) of the cluster's OSDs so far, from the pid
+// files in BENCH_RADOS_RUN_DIR (the cluster's run directory); -1 if unset.
+double OsdCpuSeconds() {
+  const char* run = std::getenv("BENCH_RADOS_RUN_DIR");
+  if (run == nullptr || *run == '\0') return -1;
+  double total = 0;
+  for (int osd = 0; osd < 16; ++osd) {
+    std::ifstream pid_file(std::string(run) + "/osd." + std::to_string(osd) + ".pid");
+    long pid = 0;
+    if (!(pid_file >> pid)) continue;
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string line;
+    std::getline(stat, line);
+    std::istringstream fields(line.substr(line.rfind(')') + 2));
+    std::string field;
+    unsigned long long utime = 0, stime = 0;
+    for (int i = 3; i <= 15 && fields >> field; ++i) {
+      if (i == 14) utime = std::stoull(field);
+      if (i == 15) stime = std::stoull(field);
+    }
+    total += static_cast<double>(utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
+  }
+  return total;
+}
+
 Status Ingest(const DatasetSpec& spec, Graph& graph, Side* side) {
+  const double osd_cpu_before = OsdCpuSeconds();
   EventStream stream(spec);
   std::vector<Element> batch;
   EdgeEvent e;
@@ -67,6 +95,15 @@ Status Ingest(const DatasetSpec& spec, Graph& graph, Side* side) {
     seconds += watch.Seconds();
   }
   Report(side, "rados-cmp/ingest", "events/s", stream.position() / seconds, -1);
+  if (osd_cpu_before >= 0 && std::string_view(side->system) == "quarry-rados") {
+    const double cpu = OsdCpuSeconds() - osd_cpu_before;
+    // Each event stores 3 keys (the Vertex entity, the edge under both rows).
+    std::printf(
+        "quarry-bench-rados: ingest of %llu events in %.2f s used %.2f OSD CPU-seconds "
+        "(all OSDs, replicas included): %.0f keys per OSD CPU-second\n",
+        static_cast<unsigned long long>(stream.position()), seconds, cpu,
+        3.0 * stream.position() / cpu);
+  }
   return Status::OK();
 }
 

@@ -14,5 +14,5 @@ fi
 cluster="$BENCH_WORK/rados-cluster"
 trap '"$BENCH_REPO/scripts/ceph-cluster.sh" down "$cluster" >/dev/null 2>&1 || true' EXIT
 "$BENCH_REPO/scripts/ceph-cluster.sh" up "$cluster" --class-dir "$BENCH_BIN/rados-classes" >&2
-BENCH_RADOS_CONF="$cluster/ceph.conf" "$bin" --size "$BENCH_SIZE" --work "$BENCH_WORK/rados" \
+BENCH_RADOS_CONF="$cluster/ceph.conf" BENCH_RADOS_RUN_DIR="$cluster/run" "$bin" --size "$BENCH_SIZE" --work "$BENCH_WORK/rados" \
   --repo "$BENCH_REPO"
