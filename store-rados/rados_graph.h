@@ -21,13 +21,16 @@
 // Reads: per tablet, paged omap reads (store-rados/rados_kv_iterator.h)
 // feed the shared scan stack (iterators/scan_stack.h): views, visibility,
 // validation (age-off hidden at scan time) and query-time aggregation are
-// store-rocks' code. Results come tablet by tablet (key order within a
-// tablet), as an Accumulo batch scanner returns tablet by tablet.
+// store-rocks' code. Several tablets are read at once
+// (internal/parallel_tablet_streams.h); results come tablet by tablet (key
+// order within a tablet), as an Accumulo batch scanner returns them.
 //
-// Deletes (internal/rados_graph_delete.cc): atomic per tablet, and whole
-// across tablets through a write-ahead record on the metadata object that
-// the next Open finishes. Age-off: hidden at scan time at once; Compact() is
-// the sweeper that removes invalid cells with guarded deletes
+// Deletes (internal/rados_graph_delete.cc): atomic per tablet; an element
+// delete spanning tablets is whole through a write-ahead record that the
+// next Open finishes with guarded deletes (sparing cells re-written since);
+// DeleteAllElements clears tablet by tablet and, if interrupted, is
+// finished by running it again. Age-off: hidden at scan time at once;
+// Compact() is the sweeper that removes invalid cells with guarded deletes
 // (internal/rados_graph_admin.cc). Checkpoint is an export of every object
 // into a directory (internal/rados_graph_checkpoint.cc), restored with
 // RestoreRadosCheckpoint. Split points do not apply: the shards are the

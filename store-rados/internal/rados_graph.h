@@ -42,6 +42,9 @@ struct RadosGroup {
   std::shared_ptr<SweepCounters> counters = std::make_shared<SweepCounters>();
 };
 
+// One tablet's cells to delete: omap key -> the value read.
+using TabletCells = std::map<std::string, std::string>;
+
 // A connected client: librados handle and the pool's IoCtx.
 struct RadosClient {
   librados::Rados rados;
@@ -114,13 +117,13 @@ class RadosGraph final : public Graph {
                 AddElementsResult* result, std::vector<TabletEntries>* out);
   // Sends every tablet's batches: tablets in parallel, each tablet's in order.
   Status SendBatches(std::vector<TabletEntries>* tablets);
-  // The omap keys of every cell of `elements`, per tablet (rados_graph_delete.cc).
+  // Every cell of `elements`, per tablet (rados_graph_delete.cc).
   Status CollectElementDeletes(std::span<const Element> elements,
-                               std::vector<std::set<std::string>>* by_tablet) const;
-  // Removes the keys (or, if `all`, every data key), behind a write-ahead
-  // record when more than one tablet is touched.
-  Status ApplyDeletes(const std::vector<std::set<std::string>>& by_tablet, bool all);
-  // Applies the records of deletes a client did not finish (at Open).
+                               std::vector<TabletCells>* by_tablet) const;
+  // Removes the cells, behind a write-ahead record when more than one
+  // tablet is touched.
+  Status ApplyDeletes(const std::vector<TabletCells>& by_tablet);
+  // Finishes, with guarded deletes, the deletes a client did not (at Open).
   Status FinishPendingDeletes();
   // The sweeper over one group's cells in one tablet (rados_graph_admin.cc).
   Status SweepTablet(uint32_t tablet, const RadosGroup& group);

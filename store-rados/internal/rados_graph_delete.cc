@@ -8,30 +8,37 @@
 // filter prefix is the cell prefix.
 //
 // Whole or not at all. One tablet's removals are one OSD write op (atomic,
-// replicated before it is acknowledged). A delete spanning tablets goes
-// behind a write-ahead record, as store-rocks' multi-instance delete does:
+// replicated before it is acknowledged). A DeleteElements spanning tablets
+// goes behind a write-ahead record, as store-rocks' multi-instance delete
+// does:
 //   1. omap key quarry.delete_pending.<id> on the metadata object = every
-//      (tablet, omap key) to remove;
+//      (tablet, omap key, value read) to remove;
 //   2. each tablet's removals, in parallel;
 //   3. the record removed.
 // A client that dies after 1 leaves the record; the next Open of the graph
-// (any client) applies it again (removing a removed key is a no-op) and
-// removes it.
+// (any client) finishes it with guarded deletes (internal/guarded_remove.h):
+// a key is removed only if its value is still the one the delete read, so
+// a key that other clients re-wrote since (a RADOS graph may have many
+// writers, which do not reopen it) is kept.
 //
 // DeleteAllElements calls the object class's "clear" on every tablet (each
-// one atomic; the batch records stay so a resent batch is still recognised),
-// behind the same kind of record (the tablet list is implicit: all).
+// one atomic; the batch records stay so a resent batch is still
+// recognised). It takes no record: replaying a clear later would also
+// remove what other clients wrote since. A DeleteAllElements that failed or
+// whose client died may have cleared some tablets only; it is idempotent,
+// so running it again finishes it.
 //
-// Concurrency. Within one process, writes wait while a delete runs (mu_).
-// Other processes writing to the same graph are not held off: a key they
-// add to a row while a delete of that row runs may or may not be removed,
-// as with any two racing writers on RADOS.
+// Concurrency. Within one process, writes wait while a delete runs
+// (write_mu_). Other processes writing to the same graph are not held off:
+// a key they add to a row while a delete of that row runs may or may not be
+// removed, as with any two racing writers on RADOS.
 #include <cerrno>
 
 #include "cls/batch_format.h"
 #include "graph-core/clock.h"
 #include "keypackages/key_format.h"
 #include "keypackages/key_range.h"
+#include "store-rados/internal/guarded_remove.h"
 #include "store-rados/internal/rados_graph.h"
 #include "store-rados/rados_kv_iterator.h"
 
@@ -39,7 +46,6 @@ namespace quarry::internal {
 namespace {
 
 constexpr char kDeletePendingPrefix[] = "quarry.delete_pending.";
-constexpr char kDeleteAllMarker[] = "all";
 constexpr size_t kListPage = 1024;
 
 librados::bufferlist Bytes(std::string_view s) {
@@ -60,42 +66,52 @@ bool GetU32(std::string_view* in, uint32_t* v) {
   return true;
 }
 
-// The record's value: per key its tablet (u32), length (u32) and bytes.
-std::string EncodeDeletes(const std::vector<std::set<std::string>>& by_tablet) {
+// The record's value: per cell its tablet (u32), then the lengths (u32)
+// and bytes of its omap key and of the value the delete read.
+std::string EncodeDeletes(const std::vector<TabletCells>& by_tablet) {
   std::string out;
   for (uint32_t t = 0; t < by_tablet.size(); ++t) {
-    for (const std::string& key : by_tablet[t]) {
+    for (const auto& [key, value] : by_tablet[t]) {
       PutU32(t, &out);
       PutU32(static_cast<uint32_t>(key.size()), &out);
       out += key;
+      PutU32(static_cast<uint32_t>(value.size()), &out);
+      out += value;
     }
   }
   return out;
 }
 
-Result<std::vector<std::set<std::string>>> DecodeDeletes(std::string_view in, uint32_t tablets) {
-  std::vector<std::set<std::string>> by_tablet(tablets);
+Result<std::vector<TabletCells>> DecodeDeletes(std::string_view in, uint32_t tablets) {
+  std::vector<TabletCells> by_tablet(tablets);
+  auto field = [&in](std::string* out) {
+    uint32_t length = 0;
+    if (!GetU32(&in, &length) || in.size() < length) return false;
+    out->assign(in.substr(0, length));
+    in.remove_prefix(length);
+    return true;
+  };
+  std::string key, value;
   while (!in.empty()) {
-    uint32_t tablet = 0, length = 0;
-    if (!GetU32(&in, &tablet) || !GetU32(&in, &length) || tablet >= tablets || in.size() < length) {
+    uint32_t tablet = 0;
+    if (!GetU32(&in, &tablet) || tablet >= tablets || !field(&key) || !field(&value)) {
       return DataLossError("a quarry.delete_pending record is malformed");
     }
-    by_tablet[tablet].emplace(in.substr(0, length));
-    in.remove_prefix(length);
+    by_tablet[tablet][key] = value;
   }
   return by_tablet;
 }
 
-// Every omap key of `oid` starting with `prefix`.
-Status ListKeys(librados::IoCtx& io, const std::string& oid, const std::string& prefix,
-                std::set<std::string>* out) {
+// Every omap key of `oid` starting with `prefix`, with its value.
+Status ListCells(librados::IoCtx& io, const std::string& oid, const std::string& prefix,
+                 TabletCells* out) {
   std::string after;
   for (bool more = true; more;) {
     std::map<std::string, librados::bufferlist> page;
     QUARRY_RETURN_IF_ERROR(FromRados(io.omap_get_vals2(oid, after, prefix, kListPage, &page, &more),
                                      "listing the cells to delete in " + oid));
     if (page.empty()) break;
-    for (auto& [key, value] : page) out->insert(key);
+    for (auto& [key, value] : page) (*out)[key] = value.to_str();
     after = page.rbegin()->first;
   }
   return Status::OK();
@@ -131,7 +147,7 @@ Status RunTabletOps(librados::IoCtx& io, const TabletMap& map,
 }  // namespace
 
 Status RadosGraph::CollectElementDeletes(std::span<const Element> elements,
-                                         std::vector<std::set<std::string>>* by_tablet) const {
+                                         std::vector<TabletCells>* by_tablet) const {
   by_tablet->assign(tablets_.tablets(), {});
   std::vector<KeyValue> kvs;
   for (size_t i = 0; i < elements.size(); ++i) {
@@ -150,38 +166,34 @@ Status RadosGraph::CollectElementDeletes(std::span<const Element> elements,
       // The cell prefix: the key without its visibility (ends with 00).
       std::string prefix = kv.key.substr(0, kv.key.size() - parts.visibility.size());
       const uint32_t tablet = tablets_.TabletOf(kv.key);
-      QUARRY_RETURN_IF_ERROR(
-          ListKeys(io(), tablets_.TabletObject(tablet), g->prefix + prefix, &(*by_tablet)[tablet]));
+      QUARRY_RETURN_IF_ERROR(ListCells(io(), tablets_.TabletObject(tablet), g->prefix + prefix,
+                                       &(*by_tablet)[tablet]));
     }
   }
   return Status::OK();
 }
 
-Status RadosGraph::ApplyDeletes(const std::vector<std::set<std::string>>& by_tablet, bool all) {
+Status RadosGraph::ApplyDeletes(const std::vector<TabletCells>& by_tablet) {
   size_t touched = 0;
-  for (const auto& keys : by_tablet) touched += keys.empty() ? 0 : 1;
-  if (!all && touched == 0) return Status::OK();
+  for (const TabletCells& cells : by_tablet) touched += cells.empty() ? 0 : 1;
+  if (touched == 0) return Status::OK();
   const std::string record = kDeletePendingPrefix + cls::NewBatchId(NowMillis());
-  const bool logged = all || touched > 1;
-  if (logged) {
+  if (touched > 1) {
     std::map<std::string, librados::bufferlist> entry;
-    entry[record] = Bytes(all ? std::string(kDeleteAllMarker) : EncodeDeletes(by_tablet));
+    entry[record] = Bytes(EncodeDeletes(by_tablet));
     QUARRY_RETURN_IF_ERROR(FromRados(io().omap_set(tablets_.MetaObject(), entry),
                                      "writing the delete's record to " + tablets_.MetaObject()));
   }
   std::vector<std::unique_ptr<librados::ObjectWriteOperation>> ops(tablets_.tablets());
   for (uint32_t t = 0; t < tablets_.tablets(); ++t) {
-    if (!all && by_tablet[t].empty()) continue;
+    if (by_tablet[t].empty()) continue;
+    std::set<std::string> keys;
+    for (const auto& [key, value] : by_tablet[t]) keys.insert(key);
     ops[t] = std::make_unique<librados::ObjectWriteOperation>();
-    if (all) {
-      librados::bufferlist in;
-      ops[t]->exec(cls::kClassName, cls::kClearMethod, in);
-    } else {
-      ops[t]->omap_rm_keys(by_tablet[t]);
-    }
+    ops[t]->omap_rm_keys(keys);
   }
   QUARRY_RETURN_IF_ERROR(RunTabletOps(io(), tablets_, &ops, "deleting elements"));
-  if (!logged) return Status::OK();
+  if (touched == 1) return Status::OK();
   return FromRados(io().omap_rm_keys(tablets_.MetaObject(), {record}),
                    "removing the delete's record from " + tablets_.MetaObject());
 }
@@ -194,14 +206,16 @@ Status RadosGraph::FinishPendingDeletes() {
                                     &records, &more),
                 "reading " + tablets_.MetaObject()));
   for (auto& [key, value] : records) {
-    const std::string text = value.to_str();
-    const bool all = text == kDeleteAllMarker;
-    std::vector<std::set<std::string>> by_tablet(tablets_.tablets());
-    if (!all) {
-      QUARRY_ASSIGN_OR_RETURN(by_tablet, DecodeDeletes(text, tablets_.tablets()));
+    QUARRY_ASSIGN_OR_RETURN(std::vector<TabletCells> by_tablet,
+                            DecodeDeletes(value.to_str(), tablets_.tablets()));
+    for (uint32_t t = 0; t < by_tablet.size(); ++t) {
+      if (by_tablet[t].empty()) continue;
+      std::vector<GuardedCell> cells;
+      for (auto& [omap_key, read] : by_tablet[t]) cells.push_back({omap_key, read});
+      QUARRY_RETURN_IF_ERROR(GuardedRemove(io(), tablets_.TabletObject(t), cells)
+                                 .status()
+                                 .WithContext("finishing an interrupted delete"));
     }
-    QUARRY_RETURN_IF_ERROR(
-        ApplyDeletes(by_tablet, all).WithContext("finishing an interrupted delete"));
     QUARRY_RETURN_IF_ERROR(FromRados(io().omap_rm_keys(tablets_.MetaObject(), {key}),
                                      "removing " + key + " from " + tablets_.MetaObject()));
   }
@@ -210,14 +224,20 @@ Status RadosGraph::FinishPendingDeletes() {
 
 Status RadosGraph::DeleteElements(std::span<const Element> elements) {
   std::unique_lock<std::shared_mutex> lock(write_mu_);
-  std::vector<std::set<std::string>> by_tablet;
+  std::vector<TabletCells> by_tablet;
   QUARRY_RETURN_IF_ERROR(CollectElementDeletes(elements, &by_tablet));
-  return ApplyDeletes(by_tablet, /*all=*/false);
+  return ApplyDeletes(by_tablet);
 }
 
 Status RadosGraph::DeleteAllElements() {
   std::unique_lock<std::shared_mutex> lock(write_mu_);
-  return ApplyDeletes({}, /*all=*/true);
+  std::vector<std::unique_ptr<librados::ObjectWriteOperation>> ops(tablets_.tablets());
+  for (auto& op : ops) {
+    op = std::make_unique<librados::ObjectWriteOperation>();
+    librados::bufferlist in;
+    op->exec(cls::kClassName, cls::kClearMethod, in);
+  }
+  return RunTabletOps(io(), tablets_, &ops, "deleting every element");
 }
 
 }  // namespace quarry::internal

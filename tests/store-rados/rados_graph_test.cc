@@ -7,8 +7,10 @@
 
 #include <filesystem>
 
+#include "cls/batch_format.h"
 #include "graph-core/clock.h"
 #include "store-rados/internal/rados_graph.h"
+#include "store-rados/rados_kv_iterator.h"
 #include "tests/store-rados/rados_test_env.h"
 #include "tests/store-rocks/graph_test_util.h"
 #include "tests/testutil/status_matchers.h"
@@ -186,18 +188,49 @@ TEST_F(RadosGraphTest, DeleteAllElementsKeepsSchemaAndMetadata) {
   EXPECT_THAT(Sorted(Seeded(*graph, "a")), ElementsAre(CountEntity("a", 7).DebugString()));
 }
 
+void PutU32(uint32_t v, std::string* dst) {
+  for (int shift = 24; shift >= 0; shift -= 8) dst->push_back(static_cast<char>(v >> shift));
+}
+
 // A client that died after writing a delete's record: the next Open
-// finishes the delete.
-TEST_F(RadosGraphTest, InterruptedDeleteIsFinishedAtOpen) {
+// finishes the delete, except for a cell re-written since the delete read
+// it (another client's write), which is kept.
+TEST_F(RadosGraphTest, InterruptedDeleteIsFinishedAtOpenSparingRewrittenCells) {
   auto graph = CreateGraph(StoreTestSchema(), properties_);
   ASSERT_NE(graph, nullptr);
-  ASSERT_OK(graph->AddElements(RandomStoreElements(4, 50, 10), AddElementsOptions(), nullptr));
+  std::vector<Element> add;
+  for (const char* v : {"a", "b", "c", "d", "e"}) add.push_back(CountEntity(v, 1));
+  ASSERT_OK(graph->AddElements(add, AddElementsOptions(), nullptr));
+  // The record of a delete of every Count cell (rados_graph_delete.cc's
+  // format: tablet, key, value read).
   auto& rados = dynamic_cast<internal::RadosGraph&>(*graph);
-  std::map<std::string, librados::bufferlist> record;
-  record["quarry.delete_pending.test"].append("all");
-  ASSERT_EQ(rados.io().omap_set(rados.tablets().MetaObject(), record), 0);
+  std::string record;
+  size_t cells = 0;
+  for (uint32_t t = 0; t < rados.tablets().tablets(); ++t) {
+    std::map<std::string, librados::bufferlist> page;
+    bool more = false;
+    ASSERT_EQ(rados.io().omap_get_vals2(rados.tablets().TabletObject(t), "",
+                                        cls::TabletKeyPrefix("Count"), 100, &page, &more),
+              0);
+    for (auto& [key, value] : page) {
+      PutU32(t, &record);
+      PutU32(static_cast<uint32_t>(key.size()), &record);
+      record += key;
+      PutU32(static_cast<uint32_t>(value.length()), &record);
+      record += value.to_str();
+      ++cells;
+    }
+  }
+  ASSERT_EQ(cells, 5u);
+  std::map<std::string, librados::bufferlist> entry;
+  entry["quarry.delete_pending.test"].append(record);
+  ASSERT_OK(FromRados(rados.io().omap_set(rados.tablets().MetaObject(), entry), "record"));
+  // Another client re-writes "c" before anyone reopens the graph.
+  ASSERT_OK(
+      graph->AddElements(std::vector<Element>{CountEntity("c", 5)}, AddElementsOptions(), nullptr));
   ASSERT_OK_AND_ASSIGN(auto reopened, OpenRadosGraph(properties_));
-  EXPECT_TRUE(Drain(reopened->GetAllElements(QueryOptions())).empty());
+  EXPECT_THAT(Sorted(Drain(reopened->GetAllElements(QueryOptions()))),
+              ElementsAre(CountEntity("c", 6).DebugString()));
   std::set<std::string> keys;
   ASSERT_EQ(
       rados.io().omap_get_keys2(rados.tablets().MetaObject(), "quarry.delete", 10, &keys, nullptr),
