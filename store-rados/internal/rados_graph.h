@@ -15,6 +15,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <map>
 #include <memory>
 #include <rados/librados.hpp>
@@ -125,6 +126,10 @@ class RadosGraph final : public Graph {
   Status ApplyDeletes(const std::vector<TabletCells>& by_tablet);
   // Finishes, with guarded deletes, the deletes a client did not (at Open).
   Status FinishPendingDeletes();
+  // Keys per group (rados_graph_metadata.cc), recounted when older than
+  // kKeyCountsMaxAge or when this process wrote since.
+  Result<std::map<std::string, uint64_t>> KeyCounts() const;
+  void NoteWrite() { writes_epoch_.fetch_add(1); }
   // The sweeper over one group's cells in one tablet (rados_graph_admin.cc).
   Status SweepTablet(uint32_t tablet, const RadosGroup& group);
 
@@ -140,6 +145,14 @@ class RadosGraph final : public Graph {
   // Writes (shared) wait for deletes and checkpoints (exclusive) of this
   // process; other processes are not held off.
   mutable std::shared_mutex write_mu_;
+  // KeyCounts' cache.
+  static constexpr std::chrono::seconds kKeyCountsMaxAge{60};
+  std::atomic<uint64_t> writes_epoch_{0};
+  mutable std::mutex counts_mu_;
+  mutable std::map<std::string, uint64_t> key_counts_;
+  mutable std::chrono::steady_clock::time_point counted_at_;
+  mutable uint64_t counts_epoch_ = 0;
+  mutable bool counts_valid_ = false;
   int64_t created_time_ms_ = 0;
 };
 

@@ -32,8 +32,10 @@ Status RadosGraph::SweepTablet(uint32_t tablet, const RadosGroup& group) {
   std::vector<GuardedCell> invalid;
   auto flush = [&]() -> Status {
     if (invalid.empty()) return Status::OK();
-    QUARRY_ASSIGN_OR_RETURN(uint64_t removed, GuardedRemove(io(), oid, invalid));
-    group.counters->deleted.fetch_add(removed, std::memory_order_relaxed);
+    Result<uint64_t> removed = GuardedRemove(io(), oid, invalid);
+    NoteWrite();
+    QUARRY_RETURN_IF_ERROR(removed.status());
+    group.counters->deleted.fetch_add(*removed, std::memory_order_relaxed);
     invalid.clear();
     return Status::OK();
   };

@@ -192,7 +192,9 @@ Status RadosGraph::ApplyDeletes(const std::vector<TabletCells>& by_tablet) {
     ops[t] = std::make_unique<librados::ObjectWriteOperation>();
     ops[t]->omap_rm_keys(keys);
   }
-  QUARRY_RETURN_IF_ERROR(RunTabletOps(io(), tablets_, &ops, "deleting elements"));
+  Status removed = RunTabletOps(io(), tablets_, &ops, "deleting elements");
+  NoteWrite();  // After the removals: a count taken meanwhile is not kept.
+  QUARRY_RETURN_IF_ERROR(removed);
   if (touched == 1) return Status::OK();
   return FromRados(io().omap_rm_keys(tablets_.MetaObject(), {record}),
                    "removing the delete's record from " + tablets_.MetaObject());
@@ -237,7 +239,9 @@ Status RadosGraph::DeleteAllElements() {
     librados::bufferlist in;
     op->exec(cls::kClassName, cls::kClearMethod, in);
   }
-  return RunTabletOps(io(), tablets_, &ops, "deleting every element");
+  Status cleared = RunTabletOps(io(), tablets_, &ops, "deleting every element");
+  NoteWrite();
+  return cleared;
 }
 
 }  // namespace quarry::internal

@@ -59,7 +59,44 @@ Result<std::vector<std::pair<std::string, std::string>>> RadosGraph::ListMetadat
 }
 
 // Exact key counts per group, from a listing of every tablet's keys (no
-// values read). Costs a full key scan: for small graphs and tools.
+// values read): a full key scan, so the counts are kept for
+// kKeyCountsMaxAge (metrics scrape Stats often) unless this process wrote
+// since; other processes' writes show within that age.
+Result<std::map<std::string, uint64_t>> RadosGraph::KeyCounts() const {
+  std::lock_guard<std::mutex> lock(counts_mu_);
+  const auto now = std::chrono::steady_clock::now();
+  const uint64_t epoch = writes_epoch_.load();
+  if (counts_valid_ && counts_epoch_ == epoch && now - counted_at_ < kKeyCountsMaxAge) {
+    return key_counts_;
+  }
+  std::map<std::string, uint64_t> counts;
+  for (const auto& [name, group] : groups_) counts[name] = 0;
+  for (uint32_t t = 0; t < tablets_.tablets(); ++t) {
+    std::string after(cls::kBatchKeyPrefix.data(), 1);
+    after.append(4, '\xff');  // After every reserved key.
+    for (bool more = true; more;) {
+      std::set<std::string> keys;
+      QUARRY_RETURN_IF_ERROR(
+          FromRados(io().omap_get_keys2(tablets_.TabletObject(t), after, kPage, &keys, &more),
+                    "listing " + tablets_.TabletObject(t)));
+      for (const std::string& key : keys) {
+        Result<cls::TabletKeyParts> parts = cls::SplitTabletKey(key);
+        if (!parts.ok()) continue;
+        for (auto& [name, group] : groups_) {
+          if (key.starts_with(group.prefix)) ++counts[name];
+        }
+      }
+      if (keys.empty()) break;
+      after = *keys.rbegin();
+    }
+  }
+  key_counts_ = counts;
+  counted_at_ = now;
+  counts_epoch_ = epoch;
+  counts_valid_ = true;
+  return counts;
+}
+
 Result<GraphStats> RadosGraph::Stats() const {
   GraphStats stats;
   stats.key_package = std::string(package_->Name());
@@ -76,25 +113,8 @@ Result<GraphStats> RadosGraph::Stats() const {
     g.deleted_by_validation = group.counters->deleted.load(std::memory_order_relaxed);
     g.validation_errors = group.counters->errors.load(std::memory_order_relaxed);
   }
-  for (uint32_t t = 0; t < tablets_.tablets(); ++t) {
-    std::string after(cls::kBatchKeyPrefix.data(), 1);
-    after.append(4, '\xff');  // After every reserved key.
-    for (bool more = true; more;) {
-      std::set<std::string> keys;
-      QUARRY_RETURN_IF_ERROR(
-          FromRados(io().omap_get_keys2(tablets_.TabletObject(t), after, kPage, &keys, &more),
-                    "listing " + tablets_.TabletObject(t)));
-      for (const std::string& key : keys) {
-        Result<cls::TabletKeyParts> parts = cls::SplitTabletKey(key);
-        if (!parts.ok()) continue;
-        for (auto& [name, group] : groups_) {
-          if (key.starts_with(group.prefix)) ++stats.groups[name].estimated_keys;
-        }
-      }
-      if (keys.empty()) break;
-      after = *keys.rbegin();
-    }
-  }
+  QUARRY_ASSIGN_OR_RETURN(auto counts, KeyCounts());
+  for (const auto& [name, keys] : counts) stats.groups[name].estimated_keys = keys;
   return stats;
 }
 

@@ -100,6 +100,7 @@ Status RadosGraph::AddElements(std::span<const Element> elements, const AddEleme
   std::vector<TabletEntries> tablets;
   Status s = Encode(elements, options, result, &tablets);
   if (s.ok()) s = SendBatches(&tablets);
+  NoteWrite();  // After the write: a count taken meanwhile is not kept.
   if (!s.ok()) *result = AddElementsResult();
   return s;
 }
