@@ -65,12 +65,13 @@ if(QUARRY_HAVE_RADOS_STORE)
 endif()
 
 # Issue 14's fault acceptance, through `quarry serve` (rados-fault/rados_fault_test.py):
-# SIGKILL the server mid-ingest 20 times, and two servers on one graph, on
+# SIGKILL the server mid-ingest 20 times, two servers on one graph, and the
+# age-off sweeps of quarry compact and quarry serve, on
 # the fixture's cluster; OSD kills on a cluster of the test's own (started
 # and always torn down by the script), run alone so its timings hold.
 if(QUARRY_HAVE_RADOS_STORE)
   set(QUARRY_RADOS_FAULT_TEST ${CMAKE_CURRENT_SOURCE_DIR}/rados-fault/rados_fault_test.py)
-  foreach(fault server-kills two-servers)
+  foreach(fault server-kills two-servers sweeps)
     string(REPLACE "-" "_" name "rados_fault_${fault}")
     add_test(NAME ${name}
              COMMAND /usr/bin/python3 ${QUARRY_RADOS_FAULT_TEST} --quarry $<TARGET_FILE:quarry>

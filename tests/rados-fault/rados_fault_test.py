@@ -17,6 +17,8 @@ key, so the stored counts say exactly what happened to each request:
   * no other key.
 
 server-kills: SIGKILL `quarry serve` mid-ingest 20 times.
+sweeps: `quarry compact` and `quarry serve --sweep-interval-s` remove aged-off
+  cells (the age-off sweeper).
 two-servers: two `quarry serve` processes (two handles of one graph) ingest
   the same keys concurrently; the sums must be exact.
 osd-faults: on a cluster of its own (started and always torn down here):
@@ -107,11 +109,11 @@ def create_graph(quarry, work, name, conf, tablets=8):
 
 
 class Server:
-    def __init__(self, quarry, graph_dir, log):
+    def __init__(self, quarry, graph_dir, log, flags=("--sweep-interval-s", "0")):
         self.port = free_port()
         self.proc = subprocess.Popen(
-            [quarry, "serve", graph_dir, "--http-port", str(self.port), "--anonymous-writes",
-             "--sweep-interval-s", "0"], stdout=log, stderr=log, stdin=subprocess.DEVNULL)
+            [quarry, "serve", graph_dir, "--http-port", str(self.port), "--anonymous-writes"] +
+            list(flags), stdout=log, stderr=log, stdin=subprocess.DEVNULL)
         SERVERS.append(self)
         deadline = time.time() + 30
         while time.time() < deadline:
@@ -176,6 +178,10 @@ def read_counts(port, timeout=60):
         c = e["properties"]["count"]
         counts[e["vertex"]] = c["java.lang.Long"] if isinstance(c, dict) else c
     return counts
+
+
+def read_counts_of(port, group):
+    return [e for e in post(port, {"class": GET_ALL}, 60) if e.get("group") == group]
 
 
 def check(counts, ledger, what):
@@ -262,6 +268,72 @@ def two_servers(args, work, log):
           % (expected, expected), flush=True)
     for s in servers:
         s.stop()
+
+
+def aged_entities(path, prefix, n, time_ms):
+    with open(path, "w") as f:
+        for i in range(n):
+            f.write(json.dumps({"class": "uk.gov.gchq.gaffer.data.element.Entity",
+                                "group": "Aged", "vertex": "%s%d" % (prefix, i),
+                                "properties": {"time": {"java.lang.Long": time_ms}}}) + "\n")
+
+
+def info_keys(quarry, graph):
+    out = subprocess.run([quarry, "info", graph], check=True, capture_output=True,
+                         text=True).stdout
+    for line in out.splitlines():
+        if line.startswith("totals:"):
+            return int(line.split("~")[1].split()[0])
+    fail("no totals line in quarry info: " + out)
+
+
+def sweeps(args, work, log):
+    """`quarry compact` and `quarry serve --sweep-interval-s` remove aged-off
+    cells from a RADOS graph (they are hidden from scans at once)."""
+    schema = os.path.join(work, "aged.json")
+    with open(schema, "w") as f:
+        json.dump({"entities": {"Aged": {"vertex": "string", "properties": {"time": "aged"}}},
+                   "types": {"string": {"class": "java.lang.String"},
+                             "aged": {"class": "java.lang.Long",
+                                      "aggregateFunction": {"class": "Max"},
+                                      "validateFunctions": [{"class": "AgeOff",
+                                                             "ageOffTime": 60000}]}}}, f)
+    props = os.path.join(work, "sweep.properties")
+    with open(props, "w") as f:
+        f.write("quarry.store=rados\nquarry.rados.conf=%s\nquarry.rados.tablets=4\n" % args.conf)
+    graph = os.path.join(work, "faultsweep%d" % os.getpid())
+    subprocess.run([args.quarry, "create", graph, "--schema", schema, "--store-properties", props],
+                   check=True, stdout=subprocess.DEVNULL)
+    now = int(time.time() * 1000)
+    fresh, old = os.path.join(work, "fresh.json"), os.path.join(work, "old.json")
+    aged_entities(fresh, "new", 10, now + 3600 * 1000)
+    aged_entities(old, "old", 30, now - 3600 * 1000)
+
+    def add_old():
+        subprocess.run([args.quarry, "add", graph, old, "--no-validate", "--no-progress"],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    subprocess.run([args.quarry, "add", graph, fresh, "--no-progress"], check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    add_old()
+    if info_keys(args.quarry, graph) != 40:
+        fail("expected 40 stored keys before the sweep")
+    out = subprocess.run([args.quarry, "compact", graph], check=True, capture_output=True,
+                         text=True).stdout
+    if "Aged: 30 invalid" not in out or info_keys(args.quarry, graph) != 10:
+        fail("quarry compact did not sweep the 30 aged-off cells: " + out)
+    add_old()
+    server = Server(args.quarry, graph, log, ["--sweep-interval-s", "1"])
+    if len(read_counts_of(server.port, "Aged")) != 10:
+        fail("a scan showed aged-off elements")
+    deadline = time.time() + 30
+    while info_keys(args.quarry, graph) != 10:
+        if time.time() > deadline:
+            fail("quarry serve's periodic sweep did not remove the aged-off cells")
+        time.sleep(0.5)
+    server.stop()
+    print("sweeps: quarry compact and quarry serve's periodic sweep removed 30 aged-off cells "
+          "each, keeping 10", flush=True)
 
 
 def cluster(args, *command):
@@ -369,7 +441,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--quarry", required=True)
     parser.add_argument("--test", required=True, choices=["server-kills", "two-servers",
-                                                          "osd-faults"])
+                                                          "osd-faults", "sweeps"])
     parser.add_argument("--conf", default=os.environ.get("QUARRY_RADOS_CONF", ""))
     parser.add_argument("--cluster-script")
     parser.add_argument("--cluster-dir")
@@ -382,8 +454,8 @@ def main():
     log_path = os.path.join(work, "serve.log")
     start = time.time()
     with open(log_path, "w") as log:
-        {"server-kills": server_kills, "two-servers": two_servers,
-         "osd-faults": osd_faults}[args.test](args, work, log)
+        {"server-kills": server_kills, "two-servers": two_servers, "osd-faults": osd_faults,
+         "sweeps": sweeps}[args.test](args, work, log)
     print("%s: passed in %.0f s" % (args.test, time.time() - start))
     shutil.rmtree(work, ignore_errors=True)
     return 0
