@@ -1,9 +1,9 @@
 // ParallelTabletStreams: the element streams of a RADOS scan (one per seed
 // batch, group and tablet) read concurrently by a few threads of the
 // iterator's own and emitted in index order, so the output is exactly
-// ConcatTabletStreams'. A tablet stream spends its time waiting for omap
-// pages from an OSD, so several in flight hide the round trips (on any
-// number of cores) where a serial scan pays them one after the other.
+// ConcatElementIterator's (iterators/concat_element_iterator.h). A tablet stream spends its time
+// waiting for omap pages from an OSD, so several in flight hide the round trips (on any number of
+// cores) where a serial scan pays them one after the other.
 //
 // Bounded memory: only streams within `window` of the one being consumed
 // are started, and each buffers at most kChunksAhead chunks of `chunk`

@@ -9,7 +9,7 @@
 // validation, query-time aggregation); only the source differs.
 #include <map>
 
-#include "store-rados/internal/concat_tablet_streams.h"
+#include "iterators/concat_element_iterator.h"
 #include "store-rados/internal/parallel_tablet_streams.h"
 #include "store-rados/internal/rados_graph.h"
 #include "store-rados/rados_kv_iterator.h"
@@ -114,7 +114,7 @@ std::unique_ptr<ElementIterator> StreamScan(const RadosGraph& graph, ScanPlan in
   // Streams of one tablet (a single seed's) gain nothing from threads.
   bool one_tablet = true;
   for (const ScanTask& task : plan->tasks) one_tablet &= task.tablet == plan->tasks[0].tablet;
-  if (one_tablet) return std::make_unique<ConcatTabletStreams>(count, std::move(make), plan);
+  if (one_tablet) return std::make_unique<ConcatElementIterator>(count, std::move(make), plan);
   return std::make_unique<ParallelTabletStreams>(count, std::move(make), plan, kReadThreads,
                                                  kReadWindow, kReadChunk);
 }
