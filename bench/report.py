@@ -157,7 +157,10 @@ def order_key(scenario):
 
 
 def in_house_references(quarry_system, by_system):
-    """For a REST system: the embedded store and the Thrift paths measured."""
+    """For a REST system: the embedded store and the Thrift paths measured.
+    For the RADOS store (rados2, issue 14): the RocksDB store of the same run."""
+    if quarry_system == "quarry-rados":
+        return ["quarry-rocks"] if "quarry-rocks" in by_system else []
     if not quarry_system or not quarry_system.startswith("quarry-rest"):
         return []
     refs = ["quarry"] if "quarry" in by_system else []

@@ -244,7 +244,9 @@ const std::vector<FlagSpec>& ServeFlagSpecs() {
                                               {"tls-client-ca", true},
                                               {"insecure-allow-plaintext", false},
                                               {"anonymous-writes", false},
-                                              {"operation-auths", true}};
+                                              {"operation-auths", true},
+                                              // rados2 (issue 14).
+                                              {"sweep-interval-s", true}};
   return specs;
 }
 
@@ -274,6 +276,10 @@ Status ParseOperatingFlags(const RawArgs& raw, ServeArgs* out) {
   if (const std::string* p = raw.Last("metrics-port")) {
     QUARRY_ASSIGN_OR_RETURN(uint64_t port, ParseUnsigned("serve", "metrics-port", *p, 0, 65535));
     out->metrics_port = static_cast<int>(port);
+  }
+  if (const std::string* p = raw.Last("sweep-interval-s")) {  // rados2
+    QUARRY_ASSIGN_OR_RETURN(out->sweep_interval_s,
+                            ParseUnsigned("serve", "sweep-interval-s", *p, 0, 366 * 86'400));
   }
   if (const std::string* p = raw.Last("health-min-free-bytes")) {
     QUARRY_ASSIGN_OR_RETURN(
@@ -404,6 +410,15 @@ Result<Command> ParseCheck(const std::vector<std::string>& args) {
 }
 // --- end of harden.
 
+// rados2 (issue 14).
+Result<Command> ParseCompact(const std::vector<std::string>& args) {
+  QUARRY_ASSIGN_OR_RETURN(RawArgs raw, SplitArgs("compact", args, {}));
+  if (raw.help) return HelpRequest{std::string(usage_internal::kCompactUsage)};
+  QUARRY_RETURN_IF_ERROR(RequireGraphDir("compact", raw));
+  QUARRY_RETURN_IF_ERROR(RequireNoExtra("compact", raw, 1));
+  return CompactArgs{raw.positionals[0]};
+}
+
 }  // namespace
 
 std::string MainUsage() { return std::string(usage_internal::kMainUsage); }
@@ -421,10 +436,11 @@ Result<Command> ParseCommandLine(const std::vector<std::string>& args) {
   if (command == "info") return ParseInfo(rest);
   if (command == "delete") return ParseDelete(rest);
   if (command == "schema") return ParseSchema(rest);
-  if (command == "check") return ParseCheck(rest);  // harden
-  return InvalidArgumentError(
-      "quarry: unknown command '" + command +
-      "' (commands: create, add, delete, schema, exec, serve, info, check; see 'quarry --help')");
+  if (command == "check") return ParseCheck(rest);      // harden
+  if (command == "compact") return ParseCompact(rest);  // rados2
+  return InvalidArgumentError("quarry: unknown command '" + command +
+                              "' (commands: create, add, delete, schema, exec, serve, info, check, "
+                              "compact; see 'quarry --help')");
 }
 
 }  // namespace quarry::cli

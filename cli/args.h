@@ -88,6 +88,9 @@ struct ServeArgs {
   std::optional<int> metrics_port;  // /metrics on its own port.
   std::optional<uint64_t> health_min_free_bytes;
   // --- end of branch service.
+  // rados2 (issue 14): --sweep-interval-s N, Graph::Compact every N s (0:
+  // never); unset: PeriodicSweep's default for the graph's store.
+  std::optional<uint64_t> sweep_interval_s;
   // --- branch tls (issue 20): TLS and safe defaults.
   std::optional<std::string> tls_cert;              // --tls-cert PEM chain
   std::optional<std::string> tls_key;               // --tls-key PEM key
@@ -122,8 +125,14 @@ struct CheckArgs {
   std::string graph_dir;
 };
 
-using Command = std::variant<HelpRequest, CreateArgs, AddArgs, ExecArgs, ServeArgs, InfoArgs,
-                             DeleteArgs, SchemaArgs, CheckArgs /* harden */>;
+// rados2 (issue 14): quarry compact GRAPH_DIR.
+struct CompactArgs {
+  std::string graph_dir;
+};
+
+using Command =
+    std::variant<HelpRequest, CreateArgs, AddArgs, ExecArgs, ServeArgs, InfoArgs, DeleteArgs,
+                 SchemaArgs, CheckArgs /* harden */, CompactArgs /* rados2 */>;
 
 // `args` excludes the program name.
 Result<Command> ParseCommandLine(const std::vector<std::string>& args);

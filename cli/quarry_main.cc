@@ -1,4 +1,4 @@
-// The `quarry` command-line tool: create, add, delete, schema, exec, serve, info, check.
+// The `quarry` command-line tool: create, add, delete, schema, exec, serve, info, check, compact.
 #include <cstdio>
 #include <string>
 #include <variant>
@@ -43,6 +43,9 @@ struct Dispatch {
   }
   quarry::Status operator()(const quarry::cli::CheckArgs& a) const {  // harden
     return quarry::cli::RunCheck(a, out);
+  }
+  quarry::Status operator()(const quarry::cli::CompactArgs& a) const {  // rados2
+    return quarry::cli::RunCompact(a, out);
   }
 };
 

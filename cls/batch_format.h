@@ -59,6 +59,15 @@ inline constexpr size_t kMaxKeyBytes = 64 << 10;
 
 inline constexpr char kClassName[] = "quarry";
 inline constexpr char kApplyMethod[] = "apply";
+// "clear": removes every data key of the tablet object (the omap range
+// [kDataKeysBegin, kDataKeysEnd)), keeping the batch records and xattrs,
+// in one atomic OSD write (Graph::DeleteAllElements). Takes no input.
+inline constexpr char kClearMethod[] = "clear";
+// Data keys start with esc(group), a UTF-8 group name: never 00, never ff
+// (no UTF-8 string contains the byte ff), so this range holds every data
+// key and no reserved key.
+inline constexpr std::string_view kDataKeysBegin{"\x01", 1};
+inline constexpr std::string_view kDataKeysEnd{"\xff", 1};
 inline constexpr char kSchemaXattr[] = "quarry.schema";
 inline constexpr char kKeyPackageXattr[] = "quarry.key_package";
 inline constexpr std::string_view kBatchKeyPrefix{

@@ -1,4 +1,6 @@
-// libcls_quarry.so: Quarry's RADOS object class. One method, "apply"
+// libcls_quarry.so: Quarry's RADOS object class. Method "clear"
+// (CLS_METHOD_WR) removes a tablet's data keys in one write
+// (cls/batch_format.h kClearMethod). Method "apply"
 // (CLS_METHOD_RD | CLS_METHOD_WR), takes one ingest batch for one tablet
 // object (cls/batch_format.h) and applies it atomically within the OSD op:
 // refuses a malformed batch, acknowledges a batch whose id is already
@@ -129,6 +131,21 @@ int Apply(cls_method_context_t hctx, ceph::bufferlist* in, ceph::bufferlist* out
   return 0;
 }
 
+int ClearMethod(cls_method_context_t hctx, ceph::bufferlist* /*in*/, ceph::bufferlist* /*out*/) {
+  try {
+    ceph::bufferlist name;
+    int r = cls_cxx_getxattr(hctx, kKeyPackageXattr, &name);
+    if (r < 0) {
+      CLS_ERR("quarry.clear refused: not a Quarry tablet object (%d)", r);
+      return r;
+    }
+    return cls_cxx_map_remove_range(hctx, std::string(kDataKeysBegin), std::string(kDataKeysEnd));
+  } catch (...) {
+    CLS_ERR("quarry.clear: unexpected exception");
+  }
+  return -EIO;
+}
+
 // The method as registered: nothing escapes it.
 int ApplyMethod(cls_method_context_t hctx, ceph::bufferlist* in, ceph::bufferlist* out) {
   try {
@@ -151,9 +168,12 @@ CLS_INIT(quarry) {
   try {
     cls_handle_t handle;
     cls_method_handle_t apply;
+    cls_method_handle_t clear;
     cls_register(quarry::cls::kClassName, &handle);
     cls_register_cxx_method(handle, quarry::cls::kApplyMethod, CLS_METHOD_RD | CLS_METHOD_WR,
                             quarry::cls::ApplyMethod, &apply);
+    cls_register_cxx_method(handle, quarry::cls::kClearMethod, CLS_METHOD_RD | CLS_METHOD_WR,
+                            quarry::cls::ClearMethod, &clear);
   } catch (...) {
     CLS_ERR("quarry: registration failed");
   }

@@ -21,12 +21,21 @@
 // Reads: per tablet, paged omap reads (store-rados/rados_kv_iterator.h)
 // feed the shared scan stack (iterators/scan_stack.h): views, visibility,
 // validation (age-off hidden at scan time) and query-time aggregation are
-// store-rocks' code. Results come tablet by tablet (key order within a
-// tablet), as an Accumulo batch scanner returns tablet by tablet.
+// store-rocks' code. Several tablets are read at once
+// (internal/parallel_tablet_streams.h); results come tablet by tablet (key
+// order within a tablet), as an Accumulo batch scanner returns them.
 //
-// Not yet on this store (Unimplemented): DeleteElements, Compact (the
-// age-off sweeper), PreviewValidation, Checkpoint, split points and shard
-// merges (the tablet count is fixed at create), schema changes at Open.
+// Deletes (internal/rados_graph_delete.cc): atomic per tablet; an element
+// delete spanning tablets is whole through a write-ahead record that the
+// next Open finishes with guarded deletes (sparing cells re-written since);
+// DeleteAllElements clears tablet by tablet and, if interrupted, is
+// finished by running it again. Age-off: hidden at scan time at once;
+// Compact() is the sweeper that removes invalid cells with guarded deletes
+// (internal/rados_graph_admin.cc). Checkpoint is an export of every object
+// into a directory (internal/rados_graph_checkpoint.cc), restored with
+// RestoreRadosCheckpoint. Split points do not apply: the shards are the
+// tablets, fixed at create (Unimplemented, saying so); schema changes at
+// Open are not supported yet (FailedPrecondition).
 //
 // Thread safety: as Graph; every method may be called concurrently.
 #pragma once
@@ -56,6 +65,11 @@ Result<std::unique_ptr<Graph>> CreateRadosGraph(std::shared_ptr<const Schema> sc
 // not finish or its formats are not this build's.
 Result<std::unique_ptr<Graph>> OpenRadosGraph(const StoreProperties& properties,
                                               std::shared_ptr<const Schema> schema = nullptr);
+
+// Writes a Checkpoint directory back as the graph `properties` name (any
+// name; it must not exist: AlreadyExists). NotFound / DataLoss for a
+// directory that is not a whole checkpoint.
+Status RestoreRadosCheckpoint(const std::string& dir, const StoreProperties& properties);
 
 // Removes every object of the graph (tests and tools). NotFound if none.
 Status DestroyRadosGraph(const StoreProperties& properties);

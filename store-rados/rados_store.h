@@ -4,8 +4,11 @@
 //
 // A graph's location (the GRAPH argument of the CLI) names the graph within
 // the pool when `quarry.rados.graph` is not set: its last path component.
-// Nothing on local disk marks a RADOS graph, so opening one always needs
-// its store properties (holds_graph is false for every location).
+// Create also writes a handle at the location, LOCATION/quarry.rados.properties
+// (the store properties, graph name included), so that every command given
+// only the location (quarry add/exec/serve/compact/info) opens the graph
+// through the factory (holds_graph: the handle exists). Several handles, on
+// several machines, may name one graph: the graph itself is in the pool.
 //
 // Thread safety: the driver's functions may be called concurrently.
 #pragma once
@@ -18,6 +21,7 @@
 namespace quarry {
 
 inline constexpr std::string_view kRadosStoreName = "rados";
+inline constexpr char kRadosHandleFileName[] = "quarry.rados.properties";
 
 inline constexpr std::array<std::string_view, 6> kRadosPropertyKeys = {
     "quarry.rados.conf",    "quarry.rados.pool",   "quarry.rados.graph",

@@ -41,7 +41,8 @@ set_tests_properties(cls_symbols_check PROPERTIES LABELS rados)
 # store-rados/: unit tests (no cluster) and the store against the cluster.
 if(QUARRY_HAVE_RADOS_STORE)
   add_executable(store_rados_tests store-rados/tablet_map_test.cc
-                                   store-rados/rados_properties_test.cc)
+                                   store-rados/rados_properties_test.cc
+                                   store-rados/internal/parallel_tablet_streams_test.cc)
   target_link_libraries(store_rados_tests PRIVATE quarry_testutil quarry_store_rados GTest::gtest
                         GTest::gmock GTest::gtest_main)
   add_test(NAME store_rados_tests COMMAND store_rados_tests --gtest_brief=1
@@ -54,9 +55,37 @@ if(QUARRY_HAVE_RADOS_STORE)
                         quarry_store_rocks GTest::gtest)
   quarry_rados_test(store_rados_cluster_tests
                     SOURCES store-rados/rados_graph_test.cc store-rados/rados_kv_iterator_test.cc
+                            store-rados/internal/guarded_remove_test.cc
+                            store-rados/rados_store_test.cc
                     LIBS quarry_rados_testutil)
   # Issue 14's acceptance: identical answers from the RocksDB and RADOS stores.
   quarry_rados_test(rados_differential_tests
                     SOURCES rados-differential/rados_differential_test.cc
                     LIBS quarry_rados_testutil)
+endif()
+
+# Issue 14's fault acceptance, through `quarry serve` (rados-fault/rados_fault_test.py):
+# SIGKILL the server mid-ingest 20 times, two servers on one graph, and the
+# age-off sweeps of quarry compact and quarry serve, on
+# the fixture's cluster; OSD kills on a cluster of the test's own (started
+# and always torn down by the script), run alone so its timings hold.
+if(QUARRY_HAVE_RADOS_STORE)
+  set(QUARRY_RADOS_FAULT_TEST ${CMAKE_CURRENT_SOURCE_DIR}/rados-fault/rados_fault_test.py)
+  foreach(fault server-kills two-servers sweeps)
+    string(REPLACE "-" "_" name "rados_fault_${fault}")
+    add_test(NAME ${name}
+             COMMAND /usr/bin/python3 ${QUARRY_RADOS_FAULT_TEST} --quarry $<TARGET_FILE:quarry>
+                     --test ${fault})
+    set_tests_properties(${name} PROPERTIES FIXTURES_REQUIRED rados_cluster LABELS rados
+                         TIMEOUT 300
+                         ENVIRONMENT "QUARRY_RADOS_CONF=${QUARRY_RADOS_CLUSTER_DIR}/ceph.conf")
+  endforeach()
+  add_test(NAME rados_fault_osd_kills
+           COMMAND /usr/bin/python3 ${QUARRY_RADOS_FAULT_TEST} --quarry $<TARGET_FILE:quarry>
+                   --test osd-faults --cluster-script ${QUARRY_CEPH_CLUSTER}
+                   --cluster-dir ${CMAKE_BINARY_DIR}/rados-fault-cluster
+                   --class-dir ${QUARRY_RADOS_CLASS_DIR})
+  # After the fixture's cluster is down: one loopback cluster at a time.
+  set_tests_properties(rados_fault_osd_kills PROPERTIES LABELS rados TIMEOUT 480 RUN_SERIAL TRUE
+                       DEPENDS rados_cluster_down)
 endif()

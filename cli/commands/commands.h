@@ -21,5 +21,7 @@ Status RunDelete(const DeleteArgs& args, std::FILE* out);
 Status RunSchema(const SchemaArgs& args, std::FILE* out);
 // harden (issue 15): DataLoss when the graph is damaged (problems on `out`).
 Status RunCheck(const CheckArgs& args, std::FILE* out);
+// rados2 (issue 14): Graph::Compact (age-off), with what it removed.
+Status RunCompact(const CompactArgs& args, std::FILE* out);
 
 }  // namespace quarry::cli

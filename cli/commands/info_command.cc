@@ -50,8 +50,13 @@ Status RunInfo(const InfoArgs& args, std::FILE* out) {
   if (auto it = stats.settings.find("quarry.durability"); it != stats.settings.end()) {
     std::fprintf(out, "durability:   %s\n", it->second.c_str());
   }
-  std::fprintf(out, "shards:       %zu (%zu split points)\n", stats.split_points.size() + 1,
-               stats.split_points.size());
+  // rados2 (issue 14): a RADOS graph's shards are its tablets.
+  if (auto it = stats.settings.find("quarry.rados.tablets"); it != stats.settings.end()) {
+    std::fprintf(out, "shards:       %s tablets (quarry.rados.tablets)\n", it->second.c_str());
+  } else {
+    std::fprintf(out, "shards:       %zu (%zu split points)\n", stats.split_points.size() + 1,
+                 stats.split_points.size());
+  }
   if (schema->visibility_property()) {
     std::fprintf(out, "visibility:   %s\n", schema->visibility_property()->c_str());
   }

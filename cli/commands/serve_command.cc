@@ -2,7 +2,8 @@
 #include <memory>
 
 #include "cli/commands/commands.h"
-#include "cli/commands/graph_open.h"  // branch service
+#include "cli/commands/graph_open.h"      // branch service
+#include "cli/commands/periodic_sweep.h"  // rados2
 #include "operations/executor.h"
 #include "server/rpc_server.h"
 #include "server/service/exposure.h"
@@ -121,6 +122,11 @@ Status RunServe(const ServeArgs& args, std::FILE* out) {
   executor_limits.admin_auth = "admin";
   executor_limits.max_json_depth = ServerLimits().max_json_depth;
   auto executor = std::make_shared<const Executor>(operability->counted_graph(), executor_limits);
+  // rados2 (issue 14): the periodic age-off sweep.
+  PeriodicSweep sweep;
+  const auto interval = args.sweep_interval_s ? std::chrono::seconds(*args.sweep_interval_s)
+                                              : DefaultSweepInterval(*operability->counted_graph());
+  if (interval.count() > 0) sweep.Start(operability->counted_graph().get(), interval, stderr);
   Status served = ServeUntilSignalled(std::move(executor), std::move(users), options, out);
   ReleaseHolderRecord(args.graph_dir);  // branch service
   return served;

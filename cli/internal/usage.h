@@ -19,6 +19,7 @@ commands:
   serve GRAPH_DIR                     serve the graph over Thrift and/or HTTP (REST)
   info GRAPH_DIR                      show schema, key-package, shards, counts, sizes
   check GRAPH_DIR                     verify a closed graph's files and data (harden)
+  compact GRAPH_DIR                   compact: apply age-off (validators) to stored data
 
 'quarry COMMAND --help' describes a command's flags.
 )";
@@ -120,6 +121,8 @@ Operating the server:
                                  --http-port they are also at /metrics there)
   --health-min-free-bytes N      /graph/status and status() report DOWN below N bytes
                                  free in a data directory (default 16777216)
+  --sweep-interval-s N           run Compact (age-off) every N s; 0: never (default:
+                                 3600 on the rados store, 0 elsewhere)
 SIGHUP rereads the users file (a bad file keeps the old one and says why) and
 reopens the request log, without dropping connections.
 Security:
@@ -185,5 +188,17 @@ under the graph's schema. Prints each problem found, naming the file, group
 and key; exits 1 if anything is damaged, 0 if the graph is whole.
 )";
 // --- end of harden.
+
+// --- rados2 (issue 14): quarry compact.
+inline constexpr std::string_view kCompactUsage =
+    R"(usage: quarry compact GRAPH_DIR
+
+Compacts the graph, removing every stored element its schema's validators
+reject (age-off). On the rocks store: a full RocksDB compaction. On the rados
+store: the age-off sweeper, which removes each invalid cell with a guarded
+delete (kept if a writer changed it since it was read). Scans hide invalid
+elements before either runs. Prints the cells removed per group.
+)";
+// --- end of rados2.
 
 }  // namespace quarry::cli::usage_internal

@@ -65,6 +65,8 @@ HealthReport HealthChecker::CheckDirectory(const std::string& dir) const {
 HealthReport HealthChecker::CheckEngine() const {
   if (!options_.engine) return {};
   Result<EngineStats> stats = options_.engine();
+  // rados2 (issue 14): a store that keeps no engine statistics is not down.
+  if (stats.status().code() == StatusCode::kUnimplemented) return {};
   if (!stats.ok()) return Down("store statistics unavailable: " + stats.status().message());
   if (stats->background_errors > 0) {
     return Down("store stopped: RocksDB reported " + std::to_string(stats->background_errors) +

@@ -67,7 +67,9 @@ Result<std::unique_ptr<Operability>> Operability::Create(std::shared_ptr<Graph> 
                                                          const OperabilityOptions& options) {
   HealthCheckOptions health;
   QUARRY_ASSIGN_OR_RETURN(GraphStats stats, graph->Stats());
-  health.data_dirs.push_back(stats.path);
+  // rados2 (issue 14): a RADOS graph has no local data directory (its path
+  // is "rados:POOL/GRAPH"); the cluster's health is Ceph's to report.
+  if (stats.store != "rados") health.data_dirs.push_back(stats.path);
   // Every data directory (quarry.data.dirs, comma-separated) is checked.
   if (const std::string* dirs = graph->properties().Find("quarry.data.dirs")) {
     std::stringstream list(*dirs);

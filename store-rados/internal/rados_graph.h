@@ -3,17 +3,24 @@
 //   rados_graph_open.cc      Create / Open / Destroy, the metadata object
 //   rados_graph_write.cc     AddElements, BulkImport: encode, batch, send
 //   rados_graph_scan.cc      GetElements, GetAllElements, GetElementsInRanges
-//   rados_graph_metadata.cc  PutMetadata and friends, DeleteAllElements,
-//                            Stats, and what this store does not do yet
+//   rados_graph_metadata.cc  PutMetadata and friends, Stats
+//   rados_graph_delete.cc    DeleteElements, DeleteAllElements
+//   rados_graph_admin.cc     Compact (the age-off sweeper), PreviewValidation,
+//                            split points
+//   rados_graph_checkpoint.cc  Checkpoint (an export) and its restore
 //   distinct_ids.cc          unique ids for non-aggregated keys
 //
 // Thread safety: as Graph. The schema, package, tablet map and group table
 // are immutable after Open; librados' Rados and IoCtx are thread-safe.
 #pragma once
 
+#include <atomic>
+#include <chrono>
 #include <map>
 #include <memory>
 #include <rados/librados.hpp>
+#include <set>
+#include <shared_mutex>
 #include <string>
 #include <vector>
 
@@ -28,7 +35,16 @@ struct RadosGroup {
   const SchemaElementDefinition* def = nullptr;
   std::string prefix;     // esc(group) 00: the group's omap key prefix.
   bool distinct = false;  // Keys carry the distinct suffix (aggregate: false).
+  // The sweeper's counts since open (GroupStats).
+  struct SweepCounters {
+    std::atomic<uint64_t> deleted{0};  // Cells removed as invalid.
+    std::atomic<uint64_t> errors{0};   // Cells kept because they could not be judged.
+  };
+  std::shared_ptr<SweepCounters> counters = std::make_shared<SweepCounters>();
 };
+
+// One tablet's cells to delete: omap key -> the value read.
+using TabletCells = std::map<std::string, std::string>;
 
 // A connected client: librados handle and the pool's IoCtx.
 struct RadosClient {
@@ -39,6 +55,9 @@ struct RadosClient {
 
 // Connects to the cluster of `props` and opens its pool.
 Result<std::shared_ptr<RadosClient>> ConnectRados(const RadosProperties& props);
+
+// RestoreRadosCheckpoint (rados_graph_checkpoint.cc).
+Status RestoreCheckpoint(const std::string& dir, const StoreProperties& properties);
 
 class RadosGraph final : public Graph {
  public:
@@ -99,6 +118,20 @@ class RadosGraph final : public Graph {
                 AddElementsResult* result, std::vector<TabletEntries>* out);
   // Sends every tablet's batches: tablets in parallel, each tablet's in order.
   Status SendBatches(std::vector<TabletEntries>* tablets);
+  // Every cell of `elements`, per tablet (rados_graph_delete.cc).
+  Status CollectElementDeletes(std::span<const Element> elements,
+                               std::vector<TabletCells>* by_tablet) const;
+  // Removes the cells, behind a write-ahead record when more than one
+  // tablet is touched.
+  Status ApplyDeletes(const std::vector<TabletCells>& by_tablet);
+  // Finishes, with guarded deletes, the deletes a client did not (at Open).
+  Status FinishPendingDeletes();
+  // Keys per group (rados_graph_metadata.cc), recounted when older than
+  // kKeyCountsMaxAge or when this process wrote since.
+  Result<std::map<std::string, uint64_t>> KeyCounts() const;
+  void NoteWrite() { writes_epoch_.fetch_add(1); }
+  // The sweeper over one group's cells in one tablet (rados_graph_admin.cc).
+  Status SweepTablet(uint32_t tablet, const RadosGroup& group);
 
   std::shared_ptr<RadosClient> client_;
   RadosProperties rados_;
@@ -109,6 +142,17 @@ class RadosGraph final : public Graph {
   TabletMap tablets_;
   std::map<std::string, RadosGroup, std::less<>> groups_;
   std::unique_ptr<DistinctIds> ids_;
+  // Writes (shared) wait for deletes and checkpoints (exclusive) of this
+  // process; other processes are not held off.
+  mutable std::shared_mutex write_mu_;
+  // KeyCounts' cache.
+  static constexpr std::chrono::seconds kKeyCountsMaxAge{60};
+  std::atomic<uint64_t> writes_epoch_{0};
+  mutable std::mutex counts_mu_;
+  mutable std::map<std::string, uint64_t> key_counts_;
+  mutable std::chrono::steady_clock::time_point counted_at_;
+  mutable uint64_t counts_epoch_ = 0;
+  mutable bool counts_valid_ = false;
   int64_t created_time_ms_ = 0;
 };
 

@@ -1,21 +1,17 @@
 // RadosGraph: the callers' metadata (omap user.<key> on the metadata
-// object), Stats, Destroy, and the Graph methods this store does not
-// implement yet (Unimplemented, naming the method).
+// object), Stats and Destroy.
 #include <cerrno>
 
 #include "cls/batch_format.h"
 #include "store-rados/internal/rados_graph.h"
 #include "store-rados/rados_kv_iterator.h"
+#include "store-rados/rados_store.h"
 
 namespace quarry::internal {
 namespace {
 
 constexpr char kUserPrefix[] = "user.";
 constexpr size_t kPage = 1024;
-
-Status NotYet(std::string_view what) {
-  return UnimplementedError(std::string(what) + " is not supported on the rados store yet");
-}
 
 }  // namespace
 
@@ -63,12 +59,18 @@ Result<std::vector<std::pair<std::string, std::string>>> RadosGraph::ListMetadat
 }
 
 // Exact key counts per group, from a listing of every tablet's keys (no
-// values read). Costs a full key scan: for small graphs and tools.
-Result<GraphStats> RadosGraph::Stats() const {
-  GraphStats stats;
-  stats.key_package = std::string(package_->Name());
-  stats.path = "rados:" + rados_.pool + "/" + rados_.graph;
-  for (const auto& [name, group] : groups_) stats.groups[name];
+// values read): a full key scan, so the counts are kept for
+// kKeyCountsMaxAge (metrics scrape Stats often) unless this process wrote
+// since; other processes' writes show within that age.
+Result<std::map<std::string, uint64_t>> RadosGraph::KeyCounts() const {
+  std::lock_guard<std::mutex> lock(counts_mu_);
+  const auto now = std::chrono::steady_clock::now();
+  const uint64_t epoch = writes_epoch_.load();
+  if (counts_valid_ && counts_epoch_ == epoch && now - counted_at_ < kKeyCountsMaxAge) {
+    return key_counts_;
+  }
+  std::map<std::string, uint64_t> counts;
+  for (const auto& [name, group] : groups_) counts[name] = 0;
   for (uint32_t t = 0; t < tablets_.tablets(); ++t) {
     std::string after(cls::kBatchKeyPrefix.data(), 1);
     after.append(4, '\xff');  // After every reserved key.
@@ -81,33 +83,39 @@ Result<GraphStats> RadosGraph::Stats() const {
         Result<cls::TabletKeyParts> parts = cls::SplitTabletKey(key);
         if (!parts.ok()) continue;
         for (auto& [name, group] : groups_) {
-          if (key.starts_with(group.prefix)) ++stats.groups[name].estimated_keys;
+          if (key.starts_with(group.prefix)) ++counts[name];
         }
       }
       if (keys.empty()) break;
       after = *keys.rbegin();
     }
   }
-  return stats;
+  key_counts_ = counts;
+  counted_at_ = now;
+  counts_epoch_ = epoch;
+  counts_valid_ = true;
+  return counts;
 }
 
-Status RadosGraph::DeleteElements(std::span<const Element>) { return NotYet("DeleteElements"); }
-Status RadosGraph::DeleteAllElements() { return NotYet("DeleteAllElements"); }
-Status RadosGraph::Compact() { return NotYet("Compact (the age-off sweeper)"); }
-Result<std::map<std::string, uint64_t>> RadosGraph::PreviewValidation(
-    std::shared_ptr<const Schema>) const {
-  return NotYet("PreviewValidation");
-}
-Status RadosGraph::Checkpoint(const std::string&) const { return NotYet("Checkpoint"); }
-Status RadosGraph::SetSplitPoints(std::vector<std::string>) {
-  return NotYet("SetSplitPoints (the tablet count is fixed at create)");
-}
-Result<std::vector<std::string>> RadosGraph::SplitPointsFromSample(std::span<const Element>,
-                                                                   int) const {
-  return NotYet("SplitPointsFromSample (the tablet count is fixed at create)");
-}
-Status RadosGraph::MergeShards(const std::string&, const std::string&) {
-  return NotYet("MergeShards (the tablet count is fixed at create)");
+Result<GraphStats> RadosGraph::Stats() const {
+  GraphStats stats;
+  stats.key_package = std::string(package_->Name());
+  stats.path = "rados:" + rados_.pool + "/" + rados_.graph;
+  stats.store = std::string(kRadosStoreName);
+  stats.settings = {{"quarry.rados.conf", rados_.conf},
+                    {"quarry.rados.pool", rados_.pool},
+                    {"quarry.rados.graph", rados_.graph},
+                    {"quarry.rados.tablets", std::to_string(tablets_.tablets())},
+                    {"quarry.rados.client", rados_.client},
+                    {"quarry.rados.op.timeout.s", std::to_string(rados_.op_timeout_s)}};
+  for (const auto& [name, group] : groups_) {
+    GroupStats& g = stats.groups[name];
+    g.deleted_by_validation = group.counters->deleted.load(std::memory_order_relaxed);
+    g.validation_errors = group.counters->errors.load(std::memory_order_relaxed);
+  }
+  QUARRY_ASSIGN_OR_RETURN(auto counts, KeyCounts());
+  for (const auto& [name, keys] : counts) stats.groups[name].estimated_keys = keys;
+  return stats;
 }
 
 }  // namespace quarry::internal

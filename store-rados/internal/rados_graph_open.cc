@@ -220,6 +220,7 @@ Result<std::unique_ptr<Graph>> RadosGraph::Open(const StoreProperties& propertie
                                                *std::move(parsed), static_cast<uint32_t>(tablets)));
   QUARRY_RETURN_IF_ERROR(g->Assemble(package));
   g->created_time_ms_ = static_cast<int64_t>(created);
+  QUARRY_RETURN_IF_ERROR(g->FinishPendingDeletes());
   return std::unique_ptr<Graph>(std::move(g));
 }
 

@@ -3,11 +3,14 @@
 // holds them (a range within one row prefix: one tablet; any other range:
 // every tablet); one scan stack (iterators/scan_stack.h) runs per (seed
 // batch, view group, tablet) over a RadosKvIterator, and the streams are
-// emitted in that order. The stack is store-rocks' (views, visibility,
+// emitted in that order, read by a few threads at once
+// (internal/parallel_tablet_streams.h) so that their omap round trips
+// overlap. The stack is store-rocks' (views, visibility,
 // validation, query-time aggregation); only the source differs.
 #include <map>
 
-#include "store-rados/internal/concat_tablet_streams.h"
+#include "iterators/concat_element_iterator.h"
+#include "store-rados/internal/parallel_tablet_streams.h"
 #include "store-rados/internal/rados_graph.h"
 #include "store-rados/rados_kv_iterator.h"
 
@@ -16,6 +19,11 @@ namespace {
 
 // Gaffer's accumulo.entriesForBatchScanner default (§9.6), as store-rocks.
 constexpr size_t kSeedsPerBatch = 50000;
+// Streams read at once, streams started ahead of the consumer, and elements
+// per handed-over chunk (parallel_tablet_streams.h's memory bound).
+constexpr size_t kReadThreads = 8;
+constexpr size_t kReadWindow = 16;
+constexpr size_t kReadChunk = 256;
 
 struct ScanTask {
   const RadosGroup* group = nullptr;
@@ -103,7 +111,12 @@ std::unique_ptr<ElementIterator> StreamScan(const RadosGraph& graph, ScanPlan in
     return std::unique_ptr<ElementIterator>(std::move(scan));
   };
   size_t count = plan->tasks.size();
-  return std::make_unique<ConcatTabletStreams>(count, std::move(make), plan);
+  // Streams of one tablet (a single seed's) gain nothing from threads.
+  bool one_tablet = true;
+  for (const ScanTask& task : plan->tasks) one_tablet &= task.tablet == plan->tasks[0].tablet;
+  if (one_tablet) return std::make_unique<ConcatElementIterator>(count, std::move(make), plan);
+  return std::make_unique<ParallelTabletStreams>(count, std::move(make), plan, kReadThreads,
+                                                 kReadWindow, kReadChunk);
 }
 
 }  // namespace

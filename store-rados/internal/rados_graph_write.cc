@@ -2,6 +2,7 @@
 // element validated and encoded before anything is sent, then one class
 // call per bounded batch per tablet (cls/batch_format.h).
 #include <cerrno>
+#include <chrono>
 #include <thread>
 
 #include "cls/batch_format.h"
@@ -18,7 +19,10 @@ struct RadosGraph::TabletEntries {
 
 namespace {
 
-// Resends of one batch after a transient error (same id: never counted twice).
+// Resends of one batch after a transient error (same id: never counted
+// twice), while the round is younger than quarry.rados.op.timeout.s: an op
+// that timed out is not sent again, so a write to an unavailable tablet
+// fails within the timeout instead of a multiple of it.
 constexpr int kMaxAttempts = 4;
 
 bool Transient(int r) { return r == -ETIMEDOUT || r == -EAGAIN || r == -EBUSY || r == -ENOTCONN; }
@@ -91,10 +95,12 @@ Status RadosGraph::AddElements(std::span<const Element> elements, const AddEleme
                                AddElementsResult* result) {
   AddElementsResult local;
   if (result == nullptr) result = &local;
+  std::shared_lock<std::shared_mutex> lock(write_mu_);
   *result = AddElementsResult();
   std::vector<TabletEntries> tablets;
   Status s = Encode(elements, options, result, &tablets);
   if (s.ok()) s = SendBatches(&tablets);
+  NoteWrite();  // After the write: a count taken meanwhile is not kept.
   if (!s.ok()) *result = AddElementsResult();
   return s;
 }
@@ -164,12 +170,16 @@ Status RadosGraph::SendBatches(std::vector<TabletEntries>* tablets) {
     for (size_t t = 0; t < batches.size(); ++t) {
       if (r < batches[t].size()) round.emplace_back(static_cast<uint32_t>(t), &batches[t][r]);
     }
+    const auto round_start = std::chrono::steady_clock::now();
     for (int attempt = 1; !round.empty(); ++attempt) {
       std::vector<int> results = SendRound(io(), tablets_, round);
+      const bool out_of_time =
+          rados_.op_timeout_s > 0 && std::chrono::steady_clock::now() - round_start >=
+                                         std::chrono::seconds(rados_.op_timeout_s);
       std::vector<std::pair<uint32_t, const std::string*>> again;
       for (size_t i = 0; i < round.size(); ++i) {
         if (results[i] >= 0) continue;
-        if (!Transient(results[i]) || attempt == kMaxAttempts) {
+        if (!Transient(results[i]) || attempt == kMaxAttempts || out_of_time) {
           return FromRados(results[i],
                            "applying a batch to " + tablets_.TabletObject(round[i].first));
         }

@@ -16,7 +16,7 @@
 
 #include "iterators/scan_stack.h"
 #include "iterators/view_validation.h"
-#include "store-rocks/internal/concat_element_iterator.h"
+#include "iterators/concat_element_iterator.h"
 #include "store-rocks/internal/parallel_element_iterator.h"
 #include "store-rocks/internal/rocks_graph.h"
 #include "store-rocks/rocks_kv_iterator.h"

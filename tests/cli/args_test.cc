@@ -212,6 +212,22 @@ TEST(ArgsTest, Check) {
   EXPECT_THAT(std::get<HelpRequest>(help).text, ::testing::HasSubstr("usage: quarry check"));
 }
 
+// rados2 (issue 14): quarry compact GRAPH_DIR; serve --sweep-interval-s.
+TEST(ArgsTest, CompactAndSweepInterval) {
+  ASSERT_OK_AND_ASSIGN(Command command, Parse({"compact", "g"}));
+  EXPECT_EQ(std::get<CompactArgs>(command).graph_dir, "g");
+  EXPECT_THAT(Parse({"compact"}),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "missing GRAPH_DIR"));
+  EXPECT_THAT(Parse({"compact", "g", "h"}),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "unexpected argument 'h'"));
+  ASSERT_OK_AND_ASSIGN(command, Parse({"serve", "g"}));
+  EXPECT_FALSE(std::get<ServeArgs>(command).sweep_interval_s.has_value());
+  ASSERT_OK_AND_ASSIGN(command, Parse({"serve", "g", "--sweep-interval-s", "60"}));
+  EXPECT_EQ(std::get<ServeArgs>(command).sweep_interval_s, 60u);
+  EXPECT_THAT(Parse({"serve", "g", "--sweep-interval-s", "soon"}),
+              StatusIs(StatusCode::kInvalidArgument));
+}
+
 TEST(ArgsTest, DoubleDashEndsFlags) {
   ASSERT_OK_AND_ASSIGN(Command command, Parse({"add", "g", "--", "--weird-file-name"}));
   EXPECT_EQ(std::get<AddArgs>(command).files, (std::vector<std::string>{"--weird-file-name"}));

@@ -156,5 +156,76 @@ TEST_F(RadosDifferentialTest, SameAnswersAsTheRocksDbStore) {
   EXPECT_LT(all.size(), 1240u);
 }
 
+// Deletes, the age-off sweeper and PreviewValidation: the same effects on
+// both stores.
+TEST_F(RadosDifferentialTest, DeletesAndAgeOffMatchTheRocksDbStore) {
+  std::mt19937 rng(7);
+  const int64_t now = NowMillis();
+  std::vector<Element> elements = DifferentialElements(7, now);
+  AddToBoth(elements, &rng);
+  // Aged elements of vertices of their own, aged off already (ingest
+  // validation off to store them): the sweeper's work.
+  std::vector<Element> aged;
+  for (int i = 0; i < 15; ++i) {
+    aged.push_back(
+        Element::Entity("Aged", Value::String("old" + std::to_string(i)),
+                        {{"time", Value::Int64(now - 5000)}, {"count", Value::Int64(i)}}));
+  }
+  AddElementsOptions unvalidated;
+  unvalidated.validate = false;
+  ASSERT_OK(rocks_->AddElements(aged, unvalidated, nullptr));
+  ASSERT_OK(rados_->AddElements(aged, unvalidated, nullptr));
+  while (NowMillis() < now - kAgingMs + 1100) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  auto compare_all = [&](const std::string& what) {
+    for (int q = 0; q < 8; ++q) {
+      QueryOptions options = RandomOptions(&rng);
+      EXPECT_EQ(Sorted(Drain(rocks_->GetAllElements(options))),
+                Sorted(Drain(rados_->GetAllElements(options))))
+          << what << " GetAllElements " << q;
+      std::vector<ElementId> seeds = RandomSeeds(&rng);
+      EXPECT_EQ(Sorted(Drain(rocks_->GetElements(seeds, options))),
+                Sorted(Drain(rados_->GetElements(seeds, options))))
+          << what << " GetElements " << q;
+    }
+  };
+  // Random deletes, in several requests, some of elements never stored.
+  for (int request = 0; request < 4; ++request) {
+    std::vector<Element> gone;
+    for (int n = 0; n < 40; ++n) gone.push_back(elements[rng() % elements.size()]);
+    gone.push_back(Element::Entity("Count", Value::String("never"), {}));
+    ASSERT_OK(rocks_->DeleteElements(gone));
+    ASSERT_OK(rados_->DeleteElements(gone));
+  }
+  const size_t left = Drain(rados_->GetAllElements(QueryOptions())).size();
+  EXPECT_GT(left, 50u);
+  compare_all("after deletes");
+  // The proposed schema drops every count of 5 or more.
+  std::string json = StoreTestSchemaJson();
+  const std::string sum = R"("aggregateFunction": {"class": "Sum"}})";
+  size_t at = json.find(sum, json.find("\"count.long\": {"));
+  json.replace(at, sum.size(),
+               R"("aggregateFunction": {"class": "Sum"}, "validateFunctions": [{"class":
+               "IsLessThan", "value": {"java.lang.Long": 5}}]})");
+  auto proposed = ParseSchema(json);
+  ASSERT_OK_AND_ASSIGN(auto rocks_preview, rocks_->PreviewValidation(proposed));
+  ASSERT_OK_AND_ASSIGN(auto rados_preview, rados_->PreviewValidation(proposed));
+  EXPECT_EQ(rocks_preview, rados_preview);
+  EXPECT_GT(rados_preview["Count"], 0u);
+  // The sweeper removes what compaction removes: the aged-off cells.
+  ASSERT_OK(rocks_->Compact());
+  ASSERT_OK(rados_->Compact());
+  ASSERT_OK_AND_ASSIGN(GraphStats stats, rados_->Stats());
+  EXPECT_EQ(stats.groups["Aged"].estimated_keys, RawKeyCount(*rocks_, "Aged"));
+  EXPECT_EQ(stats.groups["Aged"].deleted_by_validation, 15u);
+  compare_all("after compaction");
+  ASSERT_OK(rocks_->DeleteAllElements());
+  ASSERT_OK(rados_->DeleteAllElements());
+  EXPECT_TRUE(Drain(rados_->GetAllElements(QueryOptions())).empty());
+  AddToBoth(RandomStoreElements(8, 100, 20), &rng);
+  compare_all("after delete-all and new writes");
+}
+
 }  // namespace
 }  // namespace quarry::testing

@@ -3,8 +3,14 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <filesystem>
+
+#include "cls/batch_format.h"
+#include "graph-core/clock.h"
 #include "store-rados/internal/rados_graph.h"
+#include "store-rados/rados_kv_iterator.h"
 #include "tests/store-rados/rados_test_env.h"
 #include "tests/store-rocks/graph_test_util.h"
 #include "tests/testutil/status_matchers.h"
@@ -13,6 +19,7 @@ namespace quarry::testing {
 namespace {
 
 using ::testing::ElementsAre;
+using ::testing::HasSubstr;
 
 std::vector<Element> Seeded(const Graph& graph, const std::string& vertex) {
   std::vector<ElementId> seeds = {EntitySeed{Value::String(vertex)}};
@@ -118,13 +125,187 @@ TEST_F(RadosGraphTest, CallersMetadata) {
   EXPECT_THAT(graph->PutMetadata("", "x"), StatusIs(StatusCode::kInvalidArgument));
 }
 
-TEST_F(RadosGraphTest, UnsupportedOperationsSaySo) {
+// Split points do not apply: the refusal names the tablet count.
+TEST_F(RadosGraphTest, SplitPointsAreRefusedNamingTheTablets) {
   auto graph = CreateGraph(StoreTestSchema(), properties_);
   ASSERT_NE(graph, nullptr);
-  EXPECT_THAT(graph->Compact(), StatusIs(StatusCode::kUnimplemented));
-  EXPECT_THAT(graph->Checkpoint("/tmp/x"), StatusIs(StatusCode::kUnimplemented));
-  EXPECT_THAT(graph->SetSplitPoints({"a"}), StatusIs(StatusCode::kUnimplemented));
-  EXPECT_THAT(graph->DeleteAllElements(), StatusIs(StatusCode::kUnimplemented));
+  Status s = graph->SetSplitPoints({"a"});
+  EXPECT_THAT(s, StatusIs(StatusCode::kUnimplemented));
+  EXPECT_THAT(s.message(), HasSubstr("quarry.rados.tablets = 4"));
+  EXPECT_THAT(graph->SplitPointsFromSample({}, 2).status(), StatusIs(StatusCode::kUnimplemented));
+  EXPECT_THAT(graph->MergeShards("a", ""), StatusIs(StatusCode::kUnimplemented));
+}
+
+// Gaffer's DeleteElements: every cell of the element's aggregation key, both
+// rows of an edge, every insert of a non-aggregated element.
+TEST_F(RadosGraphTest, DeleteElementsRemovesEveryCell) {
+  auto graph = CreateGraph(StoreTestSchema(), properties_);
+  ASSERT_NE(graph, nullptr);
+  Element event = Element::Entity("Event", Value::String("e"), {{"note", Value::String("n")}});
+  std::vector<Element> add = {
+      CountEntity("a", 2),         CountEntity("a", 3),         CountEntity("b", 1), event, event,
+      LinkEdge("a", "b", true, 4), LinkEdge("a", "b", false, 5)};
+  ASSERT_OK(graph->AddElements(add, AddElementsOptions(), nullptr));
+  // Properties other than groupBy ones do not matter; "zz" is not stored.
+  std::vector<Element> gone = {CountEntity("a", 99), event, LinkEdge("a", "b", true, 0),
+                               CountEntity("zz", 1)};
+  ASSERT_OK(graph->DeleteElements(gone));
+  EXPECT_THAT(Sorted(Drain(graph->GetAllElements(QueryOptions()))),
+              ::testing::UnorderedElementsAre(CountEntity("b", 1).DebugString(),
+                                              LinkEdge("a", "b", false, 5).DebugString()));
+  // Neither row of the deleted edge is left (seen from either end).
+  std::vector<ElementId> seeds = {EntitySeed{Value::String("b")}};
+  EXPECT_EQ(Drain(graph->GetElements(seeds, QueryOptions())).size(), 2u);
+  // A group not in the schema deletes nothing.
+  std::vector<Element> bad = {CountEntity("b", 1), Element::Entity("Nope", Value::String("b"), {})};
+  EXPECT_THAT(graph->DeleteElements(bad), StatusIs(StatusCode::kInvalidArgument));
+  EXPECT_EQ(Seeded(*graph, "b").size(), 2u);
+  // No delete record is left behind.
+  auto& rados = dynamic_cast<internal::RadosGraph&>(*graph);
+  std::map<std::string, librados::bufferlist> records;
+  bool more = false;
+  ASSERT_EQ(rados.io().omap_get_vals2(rados.tablets().MetaObject(), "", "quarry.delete_pending", 10,
+                                      &records, &more),
+            0);
+  EXPECT_TRUE(records.empty());
+}
+
+TEST_F(RadosGraphTest, DeleteAllElementsKeepsSchemaAndMetadata) {
+  auto graph = CreateGraph(StoreTestSchema(), properties_);
+  ASSERT_NE(graph, nullptr);
+  std::vector<Element> add = RandomStoreElements(3, 200, 30);
+  ASSERT_OK(graph->AddElements(add, AddElementsOptions(), nullptr));
+  ASSERT_OK(graph->PutMetadata("job/1", "x"));
+  ASSERT_OK(graph->DeleteAllElements());
+  EXPECT_TRUE(Drain(graph->GetAllElements(QueryOptions())).empty());
+  ASSERT_OK_AND_ASSIGN(GraphStats stats, graph->Stats());
+  for (const auto& [group, g] : stats.groups) EXPECT_EQ(g.estimated_keys, 0u) << group;
+  ASSERT_OK_AND_ASSIGN(auto job, graph->GetMetadata("job/1"));
+  EXPECT_EQ(job, "x");
+  // Still usable.
+  ASSERT_OK(
+      graph->AddElements(std::vector<Element>{CountEntity("a", 7)}, AddElementsOptions(), nullptr));
+  EXPECT_THAT(Sorted(Seeded(*graph, "a")), ElementsAre(CountEntity("a", 7).DebugString()));
+}
+
+void PutU32(uint32_t v, std::string* dst) {
+  for (int shift = 24; shift >= 0; shift -= 8) dst->push_back(static_cast<char>(v >> shift));
+}
+
+// A client that died after writing a delete's record: the next Open
+// finishes the delete, except for a cell re-written since the delete read
+// it (another client's write), which is kept.
+TEST_F(RadosGraphTest, InterruptedDeleteIsFinishedAtOpenSparingRewrittenCells) {
+  auto graph = CreateGraph(StoreTestSchema(), properties_);
+  ASSERT_NE(graph, nullptr);
+  std::vector<Element> add;
+  for (const char* v : {"a", "b", "c", "d", "e"}) add.push_back(CountEntity(v, 1));
+  ASSERT_OK(graph->AddElements(add, AddElementsOptions(), nullptr));
+  // The record of a delete of every Count cell (rados_graph_delete.cc's
+  // format: tablet, key, value read).
+  auto& rados = dynamic_cast<internal::RadosGraph&>(*graph);
+  std::string record;
+  size_t cells = 0;
+  for (uint32_t t = 0; t < rados.tablets().tablets(); ++t) {
+    std::map<std::string, librados::bufferlist> page;
+    bool more = false;
+    ASSERT_EQ(rados.io().omap_get_vals2(rados.tablets().TabletObject(t), "",
+                                        cls::TabletKeyPrefix("Count"), 100, &page, &more),
+              0);
+    for (auto& [key, value] : page) {
+      PutU32(t, &record);
+      PutU32(static_cast<uint32_t>(key.size()), &record);
+      record += key;
+      PutU32(static_cast<uint32_t>(value.length()), &record);
+      record += value.to_str();
+      ++cells;
+    }
+  }
+  ASSERT_EQ(cells, 5u);
+  std::map<std::string, librados::bufferlist> entry;
+  entry["quarry.delete_pending.test"].append(record);
+  ASSERT_OK(FromRados(rados.io().omap_set(rados.tablets().MetaObject(), entry), "record"));
+  // Another client re-writes "c" before anyone reopens the graph.
+  ASSERT_OK(
+      graph->AddElements(std::vector<Element>{CountEntity("c", 5)}, AddElementsOptions(), nullptr));
+  ASSERT_OK_AND_ASSIGN(auto reopened, OpenRadosGraph(properties_));
+  EXPECT_THAT(Sorted(Drain(reopened->GetAllElements(QueryOptions()))),
+              ElementsAre(CountEntity("c", 6).DebugString()));
+  std::set<std::string> keys;
+  ASSERT_EQ(
+      rados.io().omap_get_keys2(rados.tablets().MetaObject(), "quarry.delete", 10, &keys, nullptr),
+      0);
+  for (const std::string& key : keys) EXPECT_FALSE(key.starts_with("quarry.delete_pending"));
+}
+
+// The sweeper removes aged-off cells (already hidden from scans) and counts
+// them; valid cells stay.
+TEST_F(RadosGraphTest, CompactSweepsAgedOffCells) {
+  auto graph = CreateGraph(StoreTestSchema(), properties_);
+  ASSERT_NE(graph, nullptr);
+  const int64_t now = NowMillis();
+  std::vector<Element> add;
+  for (int i = 0; i < 30; ++i) {
+    int64_t time = i % 3 == 0 ? now + 3600 * 1000 : now - 5000;  // 10 kept, 20 aged off.
+    add.push_back(Element::Entity("Aged", Value::String("v" + std::to_string(i)),
+                                  {{"time", Value::Int64(time)}, {"count", Value::Int64(1)}}));
+  }
+  AddElementsOptions no_validation;
+  no_validation.validate = false;  // Already aged off at ingest.
+  ASSERT_OK(graph->AddElements(add, no_validation, nullptr));
+  ASSERT_OK_AND_ASSIGN(GraphStats before, graph->Stats());
+  EXPECT_EQ(before.groups["Aged"].estimated_keys, 30u);
+  EXPECT_EQ(Drain(graph->GetAllElements(QueryOptions())).size(), 10u);
+  ASSERT_OK(graph->Compact());
+  ASSERT_OK_AND_ASSIGN(GraphStats after, graph->Stats());
+  EXPECT_EQ(after.groups["Aged"].estimated_keys, 10u);
+  EXPECT_EQ(after.groups["Aged"].deleted_by_validation, 20u);
+  EXPECT_EQ(Drain(graph->GetAllElements(QueryOptions())).size(), 10u);
+}
+
+TEST_F(RadosGraphTest, PreviewValidationCountsWithoutDeleting) {
+  auto graph = CreateGraph(StoreTestSchema(), properties_);
+  ASSERT_NE(graph, nullptr);
+  std::vector<Element> add = {CountEntity("a", 2), CountEntity("a", 4), CountEntity("b", 3),
+                              CountEntity("c", 9), LinkEdge("a", "b", true, 1)};
+  ASSERT_OK(graph->AddElements(add, AddElementsOptions(), nullptr));
+  std::string json = StoreTestSchemaJson();
+  const std::string sum = R"("aggregateFunction": {"class": "Sum"}})";
+  size_t at = json.find(sum, json.find("\"count.long\": {"));
+  json.replace(at, sum.size(),
+               R"("aggregateFunction": {"class": "Sum"}, "validateFunctions": [{"class":
+               "IsLessThan", "value": {"java.lang.Long": 5}}]})");
+  // Count a = 6 and c = 9 fail; b = 3 and the edge's weight 1 pass.
+  ASSERT_OK_AND_ASSIGN(auto counts, graph->PreviewValidation(ParseSchema(json)));
+  EXPECT_EQ(counts["Count"], 2u);
+  EXPECT_EQ(counts["Link"], 0u);
+  EXPECT_EQ(Drain(graph->GetAllElements(QueryOptions())).size(), 4u);
+  EXPECT_THAT(graph->PreviewValidation(VisibilityTestSchema()).status(),
+              StatusIs(StatusCode::kInvalidArgument));
+}
+
+TEST_F(RadosGraphTest, CheckpointExportsAndRestores) {
+  auto graph = CreateGraph(StoreTestSchema(), properties_);
+  ASSERT_NE(graph, nullptr);
+  ASSERT_OK(graph->AddElements(RandomStoreElements(5, 300, 30), AddElementsOptions(), nullptr));
+  ASSERT_OK(graph->PutMetadata("named/op", "{}"));
+  const std::string dir = ::testing::TempDir() + "rados_checkpoint_" + std::to_string(::getpid());
+  std::filesystem::remove_all(dir);
+  ASSERT_OK(graph->Checkpoint(dir));
+  EXPECT_THAT(graph->Checkpoint(dir), StatusIs(StatusCode::kAlreadyExists));
+  StoreProperties copy = FreshRadosProperties();
+  ASSERT_OK(RestoreRadosCheckpoint(dir, copy));
+  created_.push_back(copy);
+  EXPECT_THAT(RestoreRadosCheckpoint(dir, copy), StatusIs(StatusCode::kAlreadyExists));
+  ASSERT_OK_AND_ASSIGN(auto restored, OpenRadosGraph(copy));
+  EXPECT_EQ(Sorted(Drain(restored->GetAllElements(QueryOptions()))),
+            Sorted(Drain(graph->GetAllElements(QueryOptions()))));
+  ASSERT_OK_AND_ASSIGN(auto op, restored->GetMetadata("named/op"));
+  EXPECT_EQ(op, "{}");
+  // The copy is independent of the original.
+  ASSERT_OK(graph->DeleteAllElements());
+  EXPECT_FALSE(Drain(restored->GetAllElements(QueryOptions())).empty());
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

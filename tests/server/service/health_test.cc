@@ -39,6 +39,16 @@ TEST_F(HealthTest, WritableDirectoryAndQuietEngineAreUp) {
   EXPECT_FALSE(fs::exists(dir_ + "/.quarry-health-probe"));  // The probe is removed.
 }
 
+// rados2 (issue 14): a store that keeps no engine statistics (the rados
+// store) is up; a store whose statistics fail is not.
+TEST_F(HealthTest, StoreWithoutEngineStatisticsIsUp) {
+  HealthCheckOptions options = Options();
+  options.engine = []() -> Result<EngineStats> { return UnimplementedError("not kept"); };
+  EXPECT_TRUE(HealthChecker(options).Check().up);
+  options.engine = []() -> Result<EngineStats> { return IOError("broken"); };
+  EXPECT_FALSE(HealthChecker(options).Check().up);
+}
+
 TEST_F(HealthTest, ReadOnlyDirectoryIsDownWithItsMode) {
   fs::permissions(dir_, fs::perms::owner_read | fs::perms::owner_exec);
   const HealthReport report = HealthChecker(Options()).Check();

@@ -1,9 +1,9 @@
-#include "store-rocks/internal/concat_element_iterator.h"
+#include "iterators/concat_element_iterator.h"
 
-namespace quarry::internal {
+namespace quarry {
 
 ConcatElementIterator::ConcatElementIterator(size_t count, Factory make,
-                                             std::shared_ptr<void> keep_alive)
+                                             std::shared_ptr<const void> keep_alive)
     : count_(count), make_(std::move(make)), keep_alive_(std::move(keep_alive)) {
   Advance();
 }
@@ -36,4 +36,4 @@ void ConcatElementIterator::Advance() {
   }
 }
 
-}  // namespace quarry::internal
+}  // namespace quarry

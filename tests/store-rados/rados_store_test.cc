@@ -1,0 +1,52 @@
+// The rados store's driver (store-rados/rados_store.h) against the
+// fixture's cluster: a graph created through the store factory leaves a
+// handle at its location, and the location alone opens it.
+#include "store-rados/rados_store.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <random>
+
+#include "store-rados/rados_graph.h"
+#include "tests/store-rados/rados_test_env.h"
+#include "tests/store-rocks/graph_test_util.h"
+#include "tests/testutil/status_matchers.h"
+
+namespace quarry::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+TEST_F(RadosGraphTest, TheLocationsHandleOpensTheGraph) {
+  const std::string name = "handle-" + std::to_string(std::random_device()());
+  const fs::path dir = fs::path(::testing::TempDir()) / name;
+  fs::remove_all(dir);
+  // No quarry.rados.graph: the location's last component names the graph.
+  ASSERT_OK_AND_ASSIGN(StoreProperties properties,
+                       StoreProperties::Parse("quarry.store=rados\nquarry.rados.conf=" +
+                                                  RadosConf() + "\nquarry.rados.tablets=2\n",
+                                              "test"));
+  ASSERT_OK_AND_ASSIGN(auto graph, Graph::Create(dir.string(), StoreTestSchema(), properties));
+  StoreProperties named = properties;
+  named.raw["quarry.rados.graph"] = name;
+  created_.push_back(named);
+  EXPECT_TRUE(fs::is_regular_file(dir / kRadosHandleFileName));
+  ASSERT_OK(
+      graph->AddElements(std::vector<Element>{CountEntity("a", 4)}, AddElementsOptions(), nullptr));
+  // Opened by location only, through the factory: the same graph.
+  ASSERT_OK_AND_ASSIGN(auto reopened, Graph::Open(dir.string()));
+  ASSERT_OK_AND_ASSIGN(GraphStats stats, reopened->Stats());
+  EXPECT_EQ(stats.store, "rados");
+  EXPECT_EQ(stats.path, "rados:quarry/" + name);
+  EXPECT_EQ(stats.settings["quarry.rados.tablets"], "2");
+  EXPECT_EQ(Sorted(Drain(reopened->GetAllElements(QueryOptions()))), Sorted({CountEntity("a", 4)}));
+  // A second create at the location is refused: the graph exists.
+  EXPECT_THAT(Graph::Create(dir.string(), StoreTestSchema(), properties).status(),
+              StatusIs(StatusCode::kAlreadyExists));
+  fs::remove_all(dir);
+  EXPECT_THAT(Graph::Open(dir.string()).status(), StatusIs(StatusCode::kNotFound));
+}
+
+}  // namespace
+}  // namespace quarry::testing
