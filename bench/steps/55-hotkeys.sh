@@ -35,23 +35,30 @@ STEP=55-hotkeys
 # shellcheck source=bench/steps/lib/server.sh
 . "$BENCH_REPO/bench/steps/lib/server.sh"
 
-bounds=${BENCH_HOTKEYS_BOUNDS:-"0 default"}
+bounds=${BENCH_HOTKEYS_BOUNDS:-"nocoalesce default"}
 failed=""
 for bound in $bounds; do
   graph=$WORK/graph-$bound
   create=("$QUARRY" create "$graph" --schema "$SCHEMA/elements.json" --schema "$SCHEMA/types.json")
   serve_with=$QUARRY
+  props=$WORK/store-$bound.properties
   case "$bound" in
     baseline) system=baseline; serve_with=${BENCH_HOTKEYS_BASELINE:?baseline needs BENCH_HOTKEYS_BASELINE} ;;
     default) system=quarry-thrift-hot ;;
+    nocoalesce) system=nocoalesce ;;
+    nice*) system=quarry-thrift-hot-$bound ;;
     0) system=nofold ;;
     *) system=quarry-thrift-hot-msm$bound ;;
   esac
   if [ "$bound" != baseline ]; then
-    value=$bound
-    [ "$bound" = default ] && value=adaptive
-    echo "quarry.max.successive.merges=$value" >"$WORK/store-$bound.properties"
-    create+=(--store-properties "$WORK/store-$bound.properties")
+    case "$bound" in
+      default | nocoalesce | nice*) echo "quarry.max.successive.merges=adaptive" >"$props" ;;
+      *) echo "quarry.max.successive.merges=$bound" >"$props" ;;
+    esac
+    # hotkeys2: `nocoalesce` is the write path before group commit (today's).
+    [ "$bound" = nocoalesce ] && echo "quarry.write.coalesce=false" >>"$props"
+    [[ $bound == nice* ]] && echo "quarry.write.nice=${bound#nice}" >>"$props"
+    create+=(--store-properties "$props")
   fi
   "${create[@]}" >/dev/null
   start_server "$graph" "$WORK/serve-$bound.log" "$serve_with"
