@@ -82,6 +82,11 @@ class WriteCoalescer {
     return std::move(request.status);
   }
 
+  // Requests waiting for the writer to take them (tests).
+  size_t queued_requests() const {
+    std::lock_guard lock(mu_);
+    return queue_.size();
+  }
   // Groups written so far (tests and metrics).
   uint64_t groups_written() const {
     std::lock_guard lock(mu_);
