@@ -23,8 +23,8 @@
 //   quarry.write.coalesce       true (default) | false: writes go through one
 //       writer thread that joins concurrent AddElements into one batch and
 //       folds equal aggregated keys (store-rocks/internal/write_coalescer.h)
-//   quarry.write.nice           the writer thread's nice value, 0..19 (default 10):
-//       under CPU contention reads get the cores first
+//   quarry.write.nice           added to the process's nice value for the writer
+//       thread, 0..19 (default 10): under CPU contention reads get the cores first
 //   gaffer.store.accumulo.enable.validator.iterator   true (default) | false
 //
 // Thread safety: a plain value type.

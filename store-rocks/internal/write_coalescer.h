@@ -41,15 +41,18 @@
 
 namespace quarry::internal {
 
-// Sets the calling thread's nice value (Linux: per thread; 0 leaves it).
-// False when the OS refuses (the thread then keeps its priority).
-bool SetThisThreadNice(int nice);
+// Adds `increment` to the calling thread's nice value, at most 19 (Linux:
+// per thread; 0 leaves it). False when the OS refuses (the thread then
+// keeps its priority).
+bool RaiseThisThreadNice(int increment);
 // Names the calling thread (shown by top -H and perf); best effort.
 void NameThisThread(const char* name);
 
 struct WriteCoalescerOptions {
   size_t max_group_items = size_t{1} << 20;
-  int writer_nice = 0;  // 0..19; larger yields the CPU to other threads.
+  // Added to the creating process's nice value for the writer thread (0..19):
+  // larger yields the CPU to the process's other threads.
+  int writer_nice = 0;
 };
 
 template <typename Item>
@@ -103,7 +106,7 @@ class WriteCoalescer {
 
   void Run() {
     NameThisThread("quarry-writer");
-    SetThisThreadNice(options_.writer_nice);
+    RaiseThisThreadNice(options_.writer_nice);
     std::unique_lock lock(mu_);
     for (;;) {
       work_cv_.wait(lock, [this] { return stopping_ || !queue_.empty(); });

@@ -2,7 +2,7 @@
 // busy are written as one group, in arrival order; every request of a group
 // gets the group's status (success, error, or a writer that threw); a group
 // holds at most max_group_items unless one request alone is larger; the
-// writer thread runs at the nice value asked for.
+// writer thread runs `writer_nice` below the process's priority.
 #include "store-rocks/internal/write_coalescer.h"
 
 #include <gtest/gtest.h>
