@@ -1,8 +1,10 @@
 // WriteCoalescer: group commit for one graph's writes (issue 18, hot keys).
 //
 // Callers hand their items (a graph's encoded cells) to Write(), which
-// blocks until one writer thread has written them. The writer takes every
-// request queued since its previous write (in arrival order, at most
+// blocks until they are written. A write that finds nothing queued and
+// nothing being written runs on the caller's thread (no hop for a lone
+// writer); otherwise it queues for the writer thread, which takes every
+// request queued since the previous write (in arrival order, at most
 // `max_group_items` items unless a single request is larger), concatenates
 // their items and calls the group writer once. Concurrent batches that hit
 // the same keys thus reach the store as one batch, where the group writer
@@ -10,8 +12,8 @@
 //
 // Why a thread and not a leader elected among the callers: the writer runs
 // at a lower OS scheduling priority (`nice`) than the threads that serve
-// reads, so on a saturated machine a read does not wait for a core behind
-// write work (bench/RESULTS.md, "Hot keys").
+// reads, so when writes pile up (the load that saturates the CPU) a read
+// does not wait for a core behind write work (bench/RESULTS.md, "Hot keys").
 //
 // Acknowledgement: Write returns only after the group writer returned for
 // the group holding the request's items, with that group's status; every
@@ -76,9 +78,10 @@ class WriteCoalescer {
 
   // Blocks until `items` are written; the status of the group that held them.
   Status Write(std::vector<Item> items) {
+    std::unique_lock lock(mu_);
+    if (!busy_ && queue_.empty()) return WriteDirect(std::move(items), lock);
     Request request;
     request.items = std::move(items);
-    std::unique_lock lock(mu_);
     queue_.push_back(&request);
     work_cv_.notify_one();
     request.cv.wait(lock, [&request] { return request.done; });
@@ -104,18 +107,33 @@ class WriteCoalescer {
     std::condition_variable cv;
   };
 
+  // Nothing queued or being written: the caller writes its own items on its
+  // own thread, so a lone writer (embedded ingest) pays no thread hop.
+  Status WriteDirect(std::vector<Item> items, std::unique_lock<std::mutex>& lock) {
+    busy_ = true;
+    lock.unlock();
+    Status status = WriteGuarded(&items);
+    lock.lock();
+    busy_ = false;
+    ++groups_written_;
+    if (!queue_.empty()) work_cv_.notify_one();  // Arrived meanwhile.
+    return status;
+  }
+
   void Run() {
     NameThisThread("quarry-writer");
     RaiseThisThreadNice(options_.writer_nice);
     std::unique_lock lock(mu_);
     for (;;) {
-      work_cv_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+      work_cv_.wait(lock, [this] { return (stopping_ || !queue_.empty()) && !busy_; });
       if (queue_.empty()) return;  // Stopping, nothing left.
       std::vector<Request*> group = TakeGroup();
+      busy_ = true;
       lock.unlock();
       std::vector<Item> items = Concatenate(group);
       Status status = WriteGuarded(&items);
       lock.lock();
+      busy_ = false;
       ++groups_written_;
       for (Request* r : group) {
         r->status = status;
@@ -166,6 +184,7 @@ class WriteCoalescer {
   std::condition_variable work_cv_;
   std::deque<Request*> queue_;   // Guarded by mu_; each lives in its Write call.
   bool stopping_ = false;        // Guarded by mu_.
+  bool busy_ = false;            // Guarded by mu_: a group is being written.
   uint64_t groups_written_ = 0;  // Guarded by mu_.
   std::thread thread_;           // Last: starts once the members above exist.
 };

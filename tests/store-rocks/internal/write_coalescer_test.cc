@@ -155,11 +155,27 @@ TEST(WriteCoalescerTest, AWriterThatThrowsFailsItsGroupInsteadOfHangingIt) {
   EXPECT_EQ(s.code(), StatusCode::kInternal) << s.ToString();
 }
 
-TEST(WriteCoalescerTest, TheWriterThreadRunsAtTheNiceValueAskedFor) {
+TEST(WriteCoalescerTest, ALoneWriteRunsOnTheCallersThread) {
+  long writer_tid = 0;
+  Coalescer c(
+      [&](std::vector<std::string>*) {
+        writer_tid = static_cast<long>(syscall(SYS_gettid));
+        return Status::OK();
+      },
+      {.writer_nice = 7});
+  ASSERT_OK(c.Write({"a"}));
+  EXPECT_EQ(writer_tid, static_cast<long>(syscall(SYS_gettid)));
+}
+
+// A write queued behind a busy one runs on the writer thread, `writer_nice`
+// below the process.
+TEST(WriteCoalescerTest, QueuedWritesRunOnTheWriterThreadAtTheNiceValueAskedFor) {
+  RecordingWriter gate;
   std::atomic<int> seen{-100};
   std::atomic<long> writer_tid{0};
   Coalescer c(
-      [&](std::vector<std::string>*) {
+      [&](std::vector<std::string>* items) {
+        if (items->front() == "first") return gate.Write(items);
         const auto tid = static_cast<id_t>(syscall(SYS_gettid));
         writer_tid = static_cast<long>(tid);
         errno = 0;
@@ -167,10 +183,16 @@ TEST(WriteCoalescerTest, TheWriterThreadRunsAtTheNiceValueAskedFor) {
         return Status::OK();
       },
       {.writer_nice = 7});
-  ASSERT_OK(c.Write({"a"}));
-  EXPECT_NE(writer_tid.load(), static_cast<long>(syscall(SYS_gettid)));  // Not the caller.
-  const int caller = getpriority(PRIO_PROCESS, 0);
-  EXPECT_EQ(seen.load(), std::min(caller + 7, 19));
+  std::future<Status> first = WriteAsync(c, {"first"});
+  gate.WaitEntered(1);
+  std::future<Status> second = WriteAsync(c, {"second"});
+  WaitQueued(c, 1);
+  gate.Open();
+  EXPECT_OK(first.get());
+  EXPECT_OK(second.get());
+  EXPECT_NE(writer_tid.load(), static_cast<long>(syscall(SYS_gettid)));
+  const int process = getpriority(PRIO_PROCESS, 0);
+  EXPECT_EQ(seen.load(), std::min(process + 7, 19));
 }
 
 TEST(WriteCoalescerTest, ManyConcurrentWritersAreEachWrittenExactlyOnce) {
