@@ -5,13 +5,16 @@
 # writers (each AddElements adds count=1 to the same 200 edges) and R readers
 # (GetAllElements and seeded GetElements) for a fixed time, with idle reads
 # before and after, and checks the final counts are exact.
-#   system `quarry-thrift-hot`: quarry.max.successive.merges=adaptive (write-time
-#     folding turned on by the first hot scan, store-rocks/hot_key_options.h);
-#   reference `nofold`: quarry.max.successive.merges=0 (never folding; hot
-#     scans still flush), so the table's ratio is folding's effect in the
-#     same run. For Quarry before issue 18, use the `baseline` bound below.
-# BENCH_HOTKEYS_BOUNDS (e.g. "0 4 16 64") measures other bounds instead
-# (system quarry-thrift-hot-msmN; 0 is still `nofold`). The bound "baseline"
+#   system `quarry-thrift-hot`: default properties plus
+#     quarry.max.successive.merges=adaptive (write-time folding turned on by
+#     the first hot scan, store-rocks/hot_key_options.h) and the default
+#     group commit (quarry.write.coalesce, store-rocks/internal/write_coalescer.h);
+#   reference `nocoalesce` (hotkeys2): the same with quarry.write.coalesce=false,
+#     the write path before group commit, so the table's ratio is its effect
+#     in the same run (the issue's "throughput >= 0.8x of today's").
+# BENCH_HOTKEYS_BOUNDS (e.g. "0 4 16 64") measures other folding bounds
+# instead (system quarry-thrift-hot-msmN; 0 is reference `nofold`), `niceN`
+# the writer thread's quarry.write.nice=N. The bound "baseline"
 # serves the graph with the quarry binary BENCH_HOTKEYS_BASELINE names (e.g.
 # an older build, to measure before/after in one run; reference `baseline`).
 # bench-targets: quarry quarry-bench-hotkeys
