@@ -45,6 +45,10 @@ Status ReadSettings(const StoreProperties& p, RocksProperties* r) {
   QUARRY_ASSIGN_OR_RETURN(
       r->validator_enabled,
       ReadBoolProperty(p, "gaffer.store.accumulo.enable.validator.iterator", true));
+  QUARRY_ASSIGN_OR_RETURN(r->write_coalesce,
+                          ReadBoolProperty(p, "quarry.write.coalesce", r->write_coalesce));
+  QUARRY_ASSIGN_OR_RETURN(r->write_nice,
+                          ReadIntProperty(p, "quarry.write.nice", 0, 19, r->write_nice));
   return Status::OK();
 }
 
@@ -103,6 +107,9 @@ std::string RocksProperties::ToPropertiesText() const {
   if (!dirs.empty()) line("quarry.data.dirs", dirs);
   if (scan_threads != 0) line("quarry.scan.threads", std::to_string(scan_threads));
   line("gaffer.store.accumulo.enable.validator.iterator", validator_enabled ? "true" : "false");
+  // hotkeys2 (issue 18): only when not the default.
+  if (!write_coalesce) line("quarry.write.coalesce", "false");
+  if (write_nice != 10) line("quarry.write.nice", std::to_string(write_nice));
   // hotkeys (issue 18): kept as given; absent means the default.
   if (const std::string* merges = generic.Find(kMaxSuccessiveMergesKey)) {
     line(kMaxSuccessiveMergesKey, *merges);

@@ -20,6 +20,11 @@
 //   quarry.scan.threads         threads scanning shards in parallel (default 0:
 //       the hardware concurrency; 1 = serial scans)
 //   quarry.max.successive.merges  write-time folding (store-rocks/hot_key_options.h)
+//   quarry.write.coalesce       true (default) | false: writes go through one
+//       writer thread that joins concurrent AddElements into one batch and
+//       folds equal aggregated keys (store-rocks/internal/write_coalescer.h)
+//   quarry.write.nice           added to the process's nice value for the writer
+//       thread, 0..19 (default 10): under CPU contention reads get the cores first
 //   gaffer.store.accumulo.enable.validator.iterator   true (default) | false
 //
 // Thread safety: a plain value type.
@@ -41,7 +46,7 @@ enum class Durability { kNone, kLog, kFlush, kSync };
 std::string_view ToString(Durability d);
 
 // The keys above (for StoreProperties::UnknownKeys).
-inline constexpr std::array<std::string_view, 10> kRocksPropertyKeys = {
+inline constexpr std::array<std::string_view, 12> kRocksPropertyKeys = {
     "quarry.durability",
     "quarry.block.cache.size",
     "quarry.write.buffer.size",
@@ -51,7 +56,9 @@ inline constexpr std::array<std::string_view, 10> kRocksPropertyKeys = {
     "quarry.data.dirs",
     "quarry.scan.threads",
     "quarry.max.successive.merges",
-    "gaffer.store.accumulo.enable.validator.iterator"};
+    "gaffer.store.accumulo.enable.validator.iterator",
+    "quarry.write.coalesce",  // hotkeys2 (issue 18)
+    "quarry.write.nice"};
 
 struct RocksProperties {
   StoreProperties generic;  // As given; its raw map holds the keys above.
@@ -64,6 +71,8 @@ struct RocksProperties {
   std::vector<std::string> data_dirs;
   int scan_threads = 0;  // 0: the hardware concurrency.
   bool validator_enabled = true;
+  bool write_coalesce = true;  // hotkeys2 (issue 18)
+  int write_nice = 10;
 
   // scan_threads, or the hardware concurrency (at least 1) when 0.
   int EffectiveScanThreads() const;

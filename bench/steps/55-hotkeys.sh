@@ -5,13 +5,16 @@
 # writers (each AddElements adds count=1 to the same 200 edges) and R readers
 # (GetAllElements and seeded GetElements) for a fixed time, with idle reads
 # before and after, and checks the final counts are exact.
-#   system `quarry-thrift-hot`: quarry.max.successive.merges=adaptive (write-time
-#     folding turned on by the first hot scan, store-rocks/hot_key_options.h);
-#   reference `nofold`: quarry.max.successive.merges=0 (never folding; hot
-#     scans still flush), so the table's ratio is folding's effect in the
-#     same run. For Quarry before issue 18, use the `baseline` bound below.
-# BENCH_HOTKEYS_BOUNDS (e.g. "0 4 16 64") measures other bounds instead
-# (system quarry-thrift-hot-msmN; 0 is still `nofold`). The bound "baseline"
+#   system `quarry-thrift-hot`: default properties plus
+#     quarry.max.successive.merges=adaptive (write-time folding turned on by
+#     the first hot scan, store-rocks/hot_key_options.h) and the default
+#     group commit (quarry.write.coalesce, store-rocks/internal/write_coalescer.h);
+#   reference `nocoalesce` (hotkeys2): the same with quarry.write.coalesce=false,
+#     the write path before group commit, so the table's ratio is its effect
+#     in the same run (the issue's "throughput >= 0.8x of today's").
+# BENCH_HOTKEYS_BOUNDS (e.g. "0 4 16 64") measures other folding bounds
+# instead (system quarry-thrift-hot-msmN; 0 is reference `nofold`), `niceN`
+# the writer thread's quarry.write.nice=N. The bound "baseline"
 # serves the graph with the quarry binary BENCH_HOTKEYS_BASELINE names (e.g.
 # an older build, to measure before/after in one run; reference `baseline`).
 # bench-targets: quarry quarry-bench-hotkeys
@@ -35,23 +38,30 @@ STEP=55-hotkeys
 # shellcheck source=bench/steps/lib/server.sh
 . "$BENCH_REPO/bench/steps/lib/server.sh"
 
-bounds=${BENCH_HOTKEYS_BOUNDS:-"0 default"}
+bounds=${BENCH_HOTKEYS_BOUNDS:-"nocoalesce default"}
 failed=""
 for bound in $bounds; do
   graph=$WORK/graph-$bound
   create=("$QUARRY" create "$graph" --schema "$SCHEMA/elements.json" --schema "$SCHEMA/types.json")
   serve_with=$QUARRY
+  props=$WORK/store-$bound.properties
   case "$bound" in
     baseline) system=baseline; serve_with=${BENCH_HOTKEYS_BASELINE:?baseline needs BENCH_HOTKEYS_BASELINE} ;;
     default) system=quarry-thrift-hot ;;
+    nocoalesce) system=nocoalesce ;;
+    nice*) system=quarry-thrift-hot-$bound ;;
     0) system=nofold ;;
     *) system=quarry-thrift-hot-msm$bound ;;
   esac
   if [ "$bound" != baseline ]; then
-    value=$bound
-    [ "$bound" = default ] && value=adaptive
-    echo "quarry.max.successive.merges=$value" >"$WORK/store-$bound.properties"
-    create+=(--store-properties "$WORK/store-$bound.properties")
+    case "$bound" in
+      default | nocoalesce | nice*) echo "quarry.max.successive.merges=adaptive" >"$props" ;;
+      *) echo "quarry.max.successive.merges=$bound" >"$props" ;;
+    esac
+    # hotkeys2: `nocoalesce` is the write path before group commit (today's).
+    [ "$bound" = nocoalesce ] && echo "quarry.write.coalesce=false" >>"$props"
+    [[ $bound == nice* ]] && echo "quarry.write.nice=${bound#nice}" >>"$props"
+    create+=(--store-properties "$props")
   fi
   "${create[@]}" >/dev/null
   start_server "$graph" "$WORK/serve-$bound.log" "$serve_with"

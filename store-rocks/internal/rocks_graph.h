@@ -39,6 +39,7 @@
 #include "store-rocks/compaction_filter.h"
 #include "store-rocks/internal/distinct_id_allocator.h"
 #include "store-rocks/internal/shard_map.h"
+#include "store-rocks/internal/write_coalescer.h"
 #include "store-rocks/merge_operator.h"
 #include "store-rocks/rocks_instance.h"
 #include "store-rocks/rocks_properties.h"
@@ -170,6 +171,12 @@ class RocksGraph final : public Graph {
   };
   // Writes under shard_mu_ held shared: one WriteBatch per instance.
   Status WriteCells(std::vector<Cell>* cells);
+  // hotkeys2 (issue 18): REQUIRES `cells` sorted by (group, key), stable.
+  // Replaces each run of equal keys of an aggregated group with one cell
+  // holding the run's values folded oldest first, exactly as the merge
+  // operator would fold them; a run whose fold fails is left as it is (the
+  // merge operator then reports it, as it would without this).
+  void FoldEqualKeys(std::vector<Cell>* cells) const;
   // Writes each non-empty batch to its instance (index = instance).
   Status WriteBatches(std::vector<rocksdb::WriteBatch>* batches, const std::string& what);
   // Validates and encodes `elements` (AddElements' checks), handing each
@@ -225,6 +232,10 @@ class RocksGraph final : public Graph {
   ShardMap shards_;                        // Guarded by shard_mu_.
   int64_t created_time_ms_ = 0;
   std::function<Status(size_t)> delete_fault_for_testing_;
+  // hotkeys2 (issue 18): AddElements' group commit; null when
+  // quarry.write.coalesce=false or read-only. Last member: destroyed (and
+  // its writer thread joined) before everything it writes to.
+  std::unique_ptr<WriteCoalescer<Cell>> coalescer_;
 };
 
 }  // namespace quarry::internal

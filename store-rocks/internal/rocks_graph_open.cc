@@ -201,6 +201,12 @@ Result<std::unique_ptr<RocksGraph>> RocksGraph::Assemble(
   QUARRY_RETURN_IF_ERROR(g->OpenInstances(dirs, plugins, create));
   g->shards_ = ShardMap({}, g->dbs_.size());
   QUARRY_ASSIGN_OR_RETURN(g->ids_, DistinctIdAllocator::Open(g->dbs_[0].get()));
+  if (properties.write_coalesce && secondary_root.empty()) {  // hotkeys2 (issue 18)
+    RocksGraph* raw = g.get();
+    g->coalescer_ = std::make_unique<WriteCoalescer<Cell>>(
+        [raw](std::vector<Cell>* cells) { return raw->WriteCells(cells); },
+        WriteCoalescerOptions{.writer_nice = properties.write_nice});
+  }
   return g;
 }
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "graph-core/clock.h"
+#include "iterators/aggregate.h"
 #include "iterators/visibility.h"
 #include "store-rocks/internal/rocks_graph.h"
 
@@ -62,6 +63,7 @@ Status RocksGraph::WriteElements(std::span<const Element> elements,
       EncodeElements(elements, options, result, [&cells](const GroupState& group, KeyValue& kv) {
         cells.push_back({&group, std::move(kv)});
       }));
+  if (coalescer_ != nullptr && !cells.empty()) return coalescer_->Write(std::move(cells));
   return WriteCells(&cells);
 }
 
@@ -107,6 +109,7 @@ Status RocksGraph::WriteCells(std::vector<Cell>* cells) {
     if (a.group != b.group) return a.group < b.group;
     return a.kv.key < b.kv.key;
   });
+  FoldEqualKeys(cells);
   std::shared_lock<std::shared_mutex> lock(shard_mu_);
   std::vector<rocksdb::WriteBatch> batches(dbs_.size());
   for (Cell& c : *cells) {
@@ -121,6 +124,36 @@ Status RocksGraph::WriteCells(std::vector<Cell>* cells) {
     QUARRY_RETURN_IF_ERROR(FromRocks(s, "building the write batch"));
   }
   return WriteBatches(&batches, "writing elements");
+}
+
+// hotkeys2 (issue 18): a hot key written by several batches of one group
+// commit reaches the memtable as one entry, not one per batch, so a read
+// skips fewer shadowed versions and the write inserts fewer.
+void RocksGraph::FoldEqualKeys(std::vector<Cell>* cells) const {
+  std::vector<Cell>& c = *cells;
+  std::vector<std::string_view> values;
+  std::string folded;
+  size_t out = 0;
+  for (size_t i = 0; i < c.size();) {
+    size_t end = i + 1;
+    while (end < c.size() && c[end].group == c[i].group && c[end].kv.key == c[i].kv.key) ++end;
+    const GroupState& group = *c[i].group;
+    bool fold = end - i > 1 && group.merge_operator != nullptr && !group.insert_ids;
+    if (fold) {
+      values.clear();
+      for (size_t j = i; j < end; ++j) values.push_back(c[j].kv.value);
+      const PropertyLayout& layout = *package_->LayoutFor(group.def->group());
+      folded.clear();
+      fold = MergeStoredValues(layout, values, OperandOrder::kOldestFirst, &folded).ok();
+    }
+    if (fold) c[i].kv.value.swap(folded);
+    const size_t kept_end = fold ? i + 1 : end;  // A folded run keeps its first cell.
+    for (size_t j = i; j < kept_end; ++j, ++out) {
+      if (out != j) c[out] = std::move(c[j]);
+    }
+    i = end;
+  }
+  c.resize(out);
 }
 
 Status RocksGraph::WriteBatches(std::vector<rocksdb::WriteBatch>* batches,

@@ -81,5 +81,25 @@ TEST(RocksPropertiesTest, ScanThreadsDefaultToTheHardwareAndRoundTrip) {
               StatusIsWithMessage(StatusCode::kInvalidArgument, "quarry.scan.threads"));
 }
 
+// hotkeys2 (issue 18): group commit is on with a nice of 10 unless told.
+TEST(RocksPropertiesTest, WriteCoalescingDefaultsOnAndReadsItsKeys) {
+  ASSERT_OK_AND_ASSIGN(RocksProperties d, RocksProperties::Parse("", "f"));
+  EXPECT_TRUE(d.write_coalesce);
+  EXPECT_EQ(d.write_nice, 10);
+  ASSERT_OK_AND_ASSIGN(
+      RocksProperties p,
+      RocksProperties::Parse("quarry.write.coalesce=false\nquarry.write.nice=0\n", "f"));
+  EXPECT_FALSE(p.write_coalesce);
+  EXPECT_EQ(p.write_nice, 0);
+  EXPECT_TRUE(p.unknown_keys().empty());
+  ASSERT_OK_AND_ASSIGN(RocksProperties back, RocksProperties::Parse(p.ToPropertiesText(), "g"));
+  EXPECT_FALSE(back.write_coalesce);
+  EXPECT_EQ(back.write_nice, 0);
+  EXPECT_THAT(RocksProperties::Parse("quarry.write.nice=20\n", "f"),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "quarry.write.nice"));
+  EXPECT_THAT(RocksProperties::Parse("quarry.write.coalesce=maybe\n", "f"),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "quarry.write.coalesce"));
+}
+
 }  // namespace
 }  // namespace quarry
