@@ -4,32 +4,10 @@
 
 #include <vector>
 
+#include "tests/testutil/numbered_element_stream.h"
+
 namespace quarry {
 namespace {
-
-// Yields `values` (as entity vertices), then ends with `end`.
-class ListStream : public ElementIterator {
- public:
-  ListStream(std::vector<int64_t> values, Status end) : values_(std::move(values)), end_(end) {
-    Load();
-  }
-  bool Valid() const override { return pos_ < values_.size(); }
-  void Next() override {
-    ++pos_;
-    Load();
-  }
-  const Element& element() const override { return current_; }
-  Status status() const override { return Valid() ? Status::OK() : end_; }
-
- private:
-  void Load() {
-    if (Valid()) current_ = Element::Entity("G", Value::Int64(values_[pos_]), {});
-  }
-  std::vector<int64_t> values_;
-  Status end_;
-  size_t pos_ = 0;
-  Element current_ = Element::Entity("G", Value::Int64(0), {});
-};
 
 std::vector<int64_t> Drain(ElementIterator& it) {
   std::vector<int64_t> out;
@@ -44,7 +22,8 @@ TEST(ConcatElementIteratorTest, StreamsInOrderBuildingEachWhenThePreviousEnds) {
       streams.size(),
       [&](size_t i) -> Result<std::unique_ptr<ElementIterator>> {
         built.push_back(i);
-        return std::unique_ptr<ElementIterator>(new ListStream(streams[i], Status::OK()));
+        return std::unique_ptr<ElementIterator>(
+            new testing::NumberedElementStream(streams[i], Status::OK()));
       },
       nullptr);
   EXPECT_EQ(built, (std::vector<size_t>{0}));  // Only the first, up front.
@@ -63,7 +42,7 @@ TEST(ConcatElementIteratorTest, AnErrorEndsTheOutputAndLaterStreamsAreNotBuilt) 
           ++built;
           if (i == 2) return DataLossError("stream 2");
           return std::unique_ptr<ElementIterator>(
-              new ListStream({static_cast<int64_t>(i)}, Status::OK()));
+              new testing::NumberedElementStream({static_cast<int64_t>(i)}, Status::OK()));
         },
         keep_alive);
     EXPECT_EQ(Drain(it), (std::vector<int64_t>{0, 1}));

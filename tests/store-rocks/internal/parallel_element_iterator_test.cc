@@ -7,38 +7,10 @@
 #include <thread>
 #include <vector>
 
+#include "tests/testutil/numbered_element_stream.h"
+
 namespace quarry::internal {
 namespace {
-
-Element Numbered(int64_t n) { return Element::Entity("G", Value::Int64(n), {}); }
-
-// Yields `values`, then ends with `end_status`; counts every element read.
-class FakeStream : public ElementIterator {
- public:
-  FakeStream(std::vector<int64_t> values, Status end_status, std::atomic<int>* reads)
-      : values_(std::move(values)), end_(std::move(end_status)), reads_(reads) {
-    Load();
-  }
-  bool Valid() const override { return pos_ < values_.size(); }
-  void Next() override {
-    ++pos_;
-    Load();
-  }
-  const Element& element() const override { return current_; }
-  Status status() const override { return Valid() ? Status::OK() : end_; }
-
- private:
-  void Load() {
-    if (!Valid()) return;
-    current_ = Numbered(values_[pos_]);
-    reads_->fetch_add(1);
-  }
-  std::vector<int64_t> values_;
-  Status end_;
-  std::atomic<int>* reads_;
-  size_t pos_ = 0;
-  Element current_ = Numbered(0);
-};
 
 struct Fixture {
   std::vector<std::vector<int64_t>> streams;
@@ -51,7 +23,8 @@ struct Fixture {
       if (static_cast<int>(i) == failing_factory)
         return DataLossError("stream " + std::to_string(i));
       Status end = i < ends.size() ? ends[i] : Status::OK();
-      return std::unique_ptr<ElementIterator>(new FakeStream(streams[i], end, &reads));
+      return std::unique_ptr<ElementIterator>(
+          new testing::NumberedElementStream(streams[i], end, &reads));
     };
   }
 };
@@ -116,7 +89,7 @@ TEST(ParallelElementIteratorTest, ReadsAtMostTheWindowAheadOfTheConsumer) {
   ASSERT_TRUE(it.Valid());
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
   // Each stream in the window holds one chunk; the head one more (being
-  // consumed), and a FakeStream loads one element past a full chunk.
+  // consumed), and a NumberedElementStream loads one element past a full chunk.
   EXPECT_LE(f.reads.load(), static_cast<int>((kWindow + 1) * (kChunk + 1)));
   EXPECT_GT(f.reads.load(), 0);
 }
