@@ -31,6 +31,7 @@ EXAMPLE_PACKAGES=(
   libtbb-dev                                 # parallel shard scans
   libthrift-dev thrift-compiler              # the Thrift server and its generated code
   libboost-dev                               # the REST server (Boost.Beast/Asio)
+  libssl-dev                                 # TLS on both transports (server/tls/)
   nlohmann-json3-dev                         # JSON
   python3 python3-thrift python3-six         # the example's Python Thrift client
 )
