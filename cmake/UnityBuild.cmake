@@ -18,6 +18,10 @@ set(QUARRY_UNITY_SKIP_SOURCES
   store-rocks/internal/key_format_migration.cc
   store-rocks/internal/rocks_graph_bulk.cc
   store-rocks/internal/rocks_graph_delete.cc
+  # store-rados: local PutU32, kPage and Bytes helpers.
+  store-rados/internal/rados_graph_delete.cc
+  store-rados/internal/rados_graph_metadata.cc
+  store-rados/internal/rados_graph_open.cc
   operations/named_views.cc  # BuildDetail
   operations/internal/operation_catalogue_rows_named.cc  # String
   operations/internal/map_join_parser.cc  # ReadFields
