@@ -18,10 +18,10 @@
 #include "graph-core/status.h"
 #include "operations/executor.h"
 #include "server/auth_throttle.h"
+#include "server/request_slots.h"
 #include "server/rpc/Quarry.h"
 #include "server/server_options.h"
 #include "server/service/query_registry.h"
-#include "server/request_slots.h"
 #include "server/users.h"
 
 namespace quarry {

@@ -14,9 +14,9 @@
 // queries without a view is prepared once, when the graph opens.
 #include <rocksdb/snapshot.h>
 
+#include "iterators/concat_element_iterator.h"
 #include "iterators/scan_stack.h"
 #include "iterators/view_validation.h"
-#include "iterators/concat_element_iterator.h"
 #include "store-rocks/internal/parallel_element_iterator.h"
 #include "store-rocks/internal/rocks_graph.h"
 #include "store-rocks/rocks_kv_iterator.h"
