@@ -21,18 +21,27 @@ void StreamedBodyEncoder::Emit(std::string_view data, std::string* out) const {
   out->append(data);
 }
 
+// One item followed by "\r\n", as a chunk of its own when chunked,
+// written straight into `out`.
+void StreamedBodyEncoder::EmitItemLine(std::string_view item, std::string* out) const {
+  if (framing_ == BodyFraming::kChunked) {
+    char size[20];
+    const int n = std::snprintf(size, sizeof(size), "%zx\r\n", item.size() + 2);
+    out->append(size, static_cast<size_t>(n));
+  }
+  out->append(item);
+  out->append("\r\n");
+  if (framing_ == BodyFraming::kChunked) out->append("\r\n");
+}
+
 void StreamedBodyEncoder::AppendPage(const JsonTextPage& items, std::string* out) {
   if (items.empty()) return;
-  std::string text;
   if (per_item_) {
-    for (size_t i = 0; i < items.size(); ++i) {
-      text.assign(items.item(i));
-      text.append("\r\n");
-      Emit(text, out);
-    }
+    for (size_t i = 0; i < items.size(); ++i) EmitItemLine(items.item(i), out);
     any_item_ = true;
     return;
   }
+  std::string text;
   for (size_t i = 0; i < items.size(); ++i) {
     text.push_back(any_item_ ? ',' : '[');
     any_item_ = true;

@@ -51,6 +51,7 @@ class StreamedBodyEncoder {
 
  private:
   void Emit(std::string_view data, std::string* out) const;
+  void EmitItemLine(std::string_view item, std::string* out) const;
 
   bool per_item_;
   BodyFraming framing_;

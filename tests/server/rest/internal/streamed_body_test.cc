@@ -52,6 +52,14 @@ TEST(StreamedBodyTest, ChunkedItemsAreOneChunkEachEndingInCrlf) {
   EXPECT_EQ(out, "4\r\n12\r\n\r\n5\r\n\"x\"\r\n\r\n0\r\n\r\n");
 }
 
+TEST(StreamedBodyTest, ChunkedItemsUnframedForHttp10AreLinesWithoutChunks) {
+  StreamedBodyEncoder encoder(/*one_chunk_per_item=*/true, BodyFraming::kUntilClose);
+  std::string out;
+  encoder.AppendPage(Page({"12", "\"x\""}), &out);
+  encoder.AppendEnd(&out);
+  EXPECT_EQ(out, "12\r\n\"x\"\r\n");
+}
+
 TEST(StreamedBodyTest, DumpJsonReplacesInvalidUtf8) {
   EXPECT_EQ(DumpJson(Json("a\xff")), "\"a\xEF\xBF\xBD\"");
 }
