@@ -5,12 +5,12 @@
 namespace quarry::testing {
 namespace {
 
-constexpr uint32_t kSeed = 4242;
+constexpr uint32_t kContractSeed = 4242;
 constexpr int kTrials = 60;
 constexpr int kRangesPerTrial = 12;
 
 std::string Trace(int trial) {
-  return "seed=" + std::to_string(kSeed) + " trial=" + std::to_string(trial);
+  return "seed=" + std::to_string(kContractSeed) + " trial=" + std::to_string(trial);
 }
 
 const std::string& RandomExistingKey(const KvMap& data, std::mt19937& rng) {
@@ -99,7 +99,7 @@ std::string ContractName(const ::testing::TestParamInfo<IteratorContract>& info)
 
 TEST_P(IteratorContractTest, MatchesModelForRandomDataAndRanges) {
   const IteratorContract& contract = GetParam();
-  std::mt19937 rng(kSeed);
+  std::mt19937 rng(kContractSeed);
   for (int trial = 0; trial < kTrials; ++trial) {
     SCOPED_TRACE(Trace(trial));
     KvMap data = contract.make_data(rng);
@@ -118,7 +118,7 @@ TEST_P(IteratorContractTest, MatchesModelForRandomDataAndRanges) {
 
 TEST_P(IteratorContractTest, ReseekAfterEveryKeyMatchesOnePass) {
   const IteratorContract& contract = GetParam();
-  std::mt19937 rng(kSeed + 1);
+  std::mt19937 rng(kContractSeed + 1);
   for (int trial = 0; trial < kTrials; ++trial) {
     SCOPED_TRACE(Trace(trial));
     KvMap data = contract.make_data(rng);
@@ -149,7 +149,7 @@ TEST_P(IteratorContractTest, ReseekAfterEveryKeyMatchesOnePass) {
 TEST_P(IteratorContractTest, SeekIntoMiddleOfGroupYieldsWholeGroup) {
   const IteratorContract& contract = GetParam();
   if (!contract.group_start) GTEST_SKIP() << "not a grouping iterator";
-  std::mt19937 rng(kSeed + 2);
+  std::mt19937 rng(kContractSeed + 2);
   int mid_group_seeks = 0;
   for (int trial = 0; trial < kTrials; ++trial) {
     SCOPED_TRACE(Trace(trial));

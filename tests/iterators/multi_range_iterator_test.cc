@@ -14,12 +14,12 @@ namespace {
 using ::testing::ElementsAre;
 using ::testing::Pair;
 
-const KvMap kData = {{"a", "1"}, {"b", "2"}, {"c", "3"}, {"d", "4"},
+const KvMap kRangeData = {{"a", "1"}, {"b", "2"}, {"c", "3"}, {"d", "4"},
                      {"e", "5"}, {"f", "6"}, {"g", "7"}};
 
 TEST(MultiRangeIteratorTest, YieldsUnionOfRangesOnceInOrder) {
   MultiRangeIterator it(
-      std::make_unique<MemoryKvIterator>(&kData),
+      std::make_unique<MemoryKvIterator>(&kRangeData),
       {ClosedRange("e", "f"), ClosedRange("b", "c"), ClosedRange("c", "d"), ExactRange("b")});
   Status status;
   EXPECT_THAT(
@@ -30,7 +30,7 @@ TEST(MultiRangeIteratorTest, YieldsUnionOfRangesOnceInOrder) {
 }
 
 TEST(MultiRangeIteratorTest, SeekRangeIntersectsTheRanges) {
-  MultiRangeIterator it(std::make_unique<MemoryKvIterator>(&kData),
+  MultiRangeIterator it(std::make_unique<MemoryKvIterator>(&kRangeData),
                         {ClosedRange("a", "b"), ClosedRange("d", "e"), RangeFrom("g")});
   Status status;
   EXPECT_THAT(Drain(&it, KeyRange{"b", "e", false, false}, &status), ElementsAre(Pair("d", "4")));
@@ -41,7 +41,7 @@ TEST(MultiRangeIteratorTest, SeekRangeIntersectsTheRanges) {
 }
 
 TEST(MultiRangeIteratorTest, SeeksSourceOncePerNonEmptyPiece) {
-  auto source = std::make_unique<MemoryKvIterator>(&kData);
+  auto source = std::make_unique<MemoryKvIterator>(&kRangeData);
   MemoryKvIterator* raw = source.get();
   MultiRangeIterator it(std::move(source),
                         {ExactRange("a"), ExactRange("c"), ExactRange("e"), ExactRange("g")});
@@ -53,14 +53,14 @@ TEST(MultiRangeIteratorTest, SeeksSourceOncePerNonEmptyPiece) {
 }
 
 TEST(MultiRangeIteratorTest, NoRangesYieldsNothing) {
-  MultiRangeIterator it(std::make_unique<MemoryKvIterator>(&kData), {});
+  MultiRangeIterator it(std::make_unique<MemoryKvIterator>(&kRangeData), {});
   Status status;
   EXPECT_THAT(Drain(&it, KeyRange::All(), &status), ElementsAre());
   EXPECT_OK(status);
 }
 
 TEST(MultiRangeIteratorTest, StaleSourcePositionIsNotYielded) {
-  MultiRangeIterator it(std::make_unique<MemoryKvIterator>(&kData), {ClosedRange("a", "b")});
+  MultiRangeIterator it(std::make_unique<MemoryKvIterator>(&kRangeData), {ClosedRange("a", "b")});
   it.Seek(KeyRange::All());
   ASSERT_TRUE(it.Valid());
   it.Seek(RangeFrom("c"));  // No range piece: the source is left where it was.
@@ -69,7 +69,7 @@ TEST(MultiRangeIteratorTest, StaleSourcePositionIsNotYielded) {
 }
 
 TEST(MultiRangeIteratorTest, SourceErrorStopsAtThatPiece) {
-  auto source = std::make_unique<MemoryKvIterator>(&kData);
+  auto source = std::make_unique<MemoryKvIterator>(&kRangeData);
   source->InjectErrorAt("c", IOError("bad block"));
   MultiRangeIterator it(std::move(source),
                         {ExactRange("a"), ClosedRange("c", "d"), ExactRange("f")});

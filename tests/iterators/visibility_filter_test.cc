@@ -30,7 +30,7 @@ std::string Cell(std::string_view row, std::string_view visibility) {
   return std::string(row) + std::string(1, '\0') + std::string(visibility);
 }
 
-Authorizations Auths(const std::vector<std::string>& values) {
+Authorizations FilterAuths(const std::vector<std::string>& values) {
   Result<Authorizations> auths = Authorizations::Create(values);
   EXPECT_OK(auths);
   return auths.ok() ? *auths : Authorizations();
@@ -62,27 +62,27 @@ const KvMap kData = {{Cell("r1", ""), "1"},        {Cell("r2", "A"), "2"},
 
 TEST(VisibilityFilterTest, ReturnsOnlyCellsTheAuthsSatisfy) {
   EXPECT_THAT(Rows(MakeFilter(&kData, Authorizations()).get()), ElementsAre("r1"));
-  EXPECT_THAT(Rows(MakeFilter(&kData, Auths({"A"})).get()), ElementsAre("r1", "r2"));
-  EXPECT_THAT(Rows(MakeFilter(&kData, Auths({"A", "B"})).get()),
+  EXPECT_THAT(Rows(MakeFilter(&kData, FilterAuths({"A"})).get()), ElementsAre("r1", "r2"));
+  EXPECT_THAT(Rows(MakeFilter(&kData, FilterAuths({"A", "B"})).get()),
               ElementsAre("r1", "r2", "r3", "r4", "r6"));
-  EXPECT_THAT(Rows(MakeFilter(&kData, Auths({"C"})).get()), ElementsAre("r1", "r4", "r6"));
-  EXPECT_THAT(Rows(MakeFilter(&kData, Auths({"a b"})).get()), ElementsAre("r1", "r5"));
+  EXPECT_THAT(Rows(MakeFilter(&kData, FilterAuths({"C"})).get()), ElementsAre("r1", "r4", "r6"));
+  EXPECT_THAT(Rows(MakeFilter(&kData, FilterAuths({"a b"})).get()), ElementsAre("r1", "r5"));
 }
 
 TEST(VisibilityFilterTest, SecurityGuideExample) {
   // Gaffer's security guide: 1->2 count=3 "public" and count=30 "private".
   KvMap data = {{Cell("1>2", "private"), "30"}, {Cell("1>2", "public"), "3"}};
-  auto public_only = MakeFilter(&data, Auths({"public"}));
+  auto public_only = MakeFilter(&data, FilterAuths({"public"}));
   Status status;
   EXPECT_THAT(Drain(public_only.get(), KeyRange::All(), &status),
               ElementsAre(Pair(Cell("1>2", "public"), "3")));
-  auto both = MakeFilter(&data, Auths({"public", "private"}));
+  auto both = MakeFilter(&data, FilterAuths({"public", "private"}));
   EXPECT_EQ(Drain(both.get(), KeyRange::All(), &status).size(), 2u);
 }
 
 TEST(VisibilityFilterTest, InvalidStoredExpressionIsDataLoss) {
   KvMap data = {{Cell("r1", "A"), "1"}, {Cell("r2", "A&B|C"), "2"}, {Cell("r3", "A"), "3"}};
-  auto it = MakeFilter(&data, Auths({"A"}));
+  auto it = MakeFilter(&data, FilterAuths({"A"}));
   Status status;
   EXPECT_THAT(Drain(it.get(), KeyRange::All(), &status), ElementsAre(Pair(Cell("r1", "A"), "1")));
   EXPECT_THAT(status, StatusIsWithMessage(StatusCode::kDataLoss, "r2\\x00A&B|C"));
@@ -91,7 +91,7 @@ TEST(VisibilityFilterTest, InvalidStoredExpressionIsDataLoss) {
 
 TEST(VisibilityFilterTest, ExtractorErrorEndsScan) {
   KvMap data = {{"no-delimiter", "1"}};
-  auto it = MakeFilter(&data, Auths({"A"}));
+  auto it = MakeFilter(&data, FilterAuths({"A"}));
   Status status;
   EXPECT_THAT(Drain(it.get(), KeyRange::All(), &status), ElementsAre());
   EXPECT_THAT(status, StatusIsWithMessage(StatusCode::kDataLoss, "no visibility delimiter"));
@@ -99,7 +99,7 @@ TEST(VisibilityFilterTest, ExtractorErrorEndsScan) {
 
 TEST(VisibilityFilterTest, ExtractorMayUseScratch) {
   VisibilityFilterOptions options;
-  options.auths = Auths({"A"});
+  options.auths = FilterAuths({"A"});
   // The visibility is stored upper-cased-off; the extractor rebuilds it.
   options.extractor = [](std::string_view key, std::string_view, std::string* scratch,
                          std::string_view* visibility) {
@@ -127,7 +127,7 @@ TEST(VisibilityFilterTest, CreateValidatesOptions) {
 }
 
 TEST(VisibilityFilterTest, CacheStaysBounded) {
-  auto it = MakeFilter(&kData, Auths({"A", "B"}), /*cache_capacity=*/2);
+  auto it = MakeFilter(&kData, FilterAuths({"A", "B"}), /*cache_capacity=*/2);
   EXPECT_THAT(Rows(it.get()), ElementsAre("r1", "r2", "r3", "r4", "r6"));
   EXPECT_LE(it->cache_size(), 2u);
   EXPECT_GT(it->cache_size(), 0u);
@@ -135,7 +135,7 @@ TEST(VisibilityFilterTest, CacheStaysBounded) {
 }
 
 TEST(VisibilityEvaluatorTest, CachesVerdictsAndReportsParseErrors) {
-  VisibilityEvaluator evaluator(Auths({"A"}), 10);
+  VisibilityEvaluator evaluator(FilterAuths({"A"}), 10);
   EXPECT_THAT(evaluator.CanSee("A|B"),
               ::testing::Truly([](const Result<bool>& r) { return r.ok() && *r; }));
   EXPECT_EQ(evaluator.cache_size(), 1u);
@@ -177,7 +177,7 @@ TEST(VisibilityFilterTest, KeyFormatExtractor) {
 TEST(VisibilityFilterTest, FiltersKeyFormatKeys) {
   KvMap data = {{FormatKey(""), "1"}, {FormatKey("A"), "2"}, {FormatKey("A&B"), "3"}};
   VisibilityFilterOptions options;
-  options.auths = Auths({"A"});
+  options.auths = FilterAuths({"A"});
   options.extractor = KeyFormatVisibilityExtractor();
   ASSERT_OK_AND_ASSIGN(
       auto it, VisibilityFilter::Create(std::make_unique<MemoryKvIterator>(&data), options));
@@ -251,7 +251,7 @@ TEST(VisibilityFilterTest, NeverReturnsACellTheAuthsDoNotSatisfy) {
       data[key] = std::to_string(i);
       visible[key] = expr.Eval(auth_set);
     }
-    auto it = MakeFilter(&data, Auths({auth_set.begin(), auth_set.end()}), 8);
+    auto it = MakeFilter(&data, FilterAuths({auth_set.begin(), auth_set.end()}), 8);
     std::set<std::string> returned;
     for (it->Seek(KeyRange::All()); it->Valid(); it->Next()) {
       returned.insert(std::string(it->key()));
@@ -286,7 +286,7 @@ IteratorContract VisibilityContract() {
     return data;
   };
   c.make_iterator = [](const KvMap* data) -> std::unique_ptr<KvIterator> {
-    return MakeFilter(data, Auths({"A", "C"}), 4);
+    return MakeFilter(data, FilterAuths({"A", "C"}), 4);
   };
   c.model = [](const KvMap& data, const KeyRange& range) {
     KvList out;

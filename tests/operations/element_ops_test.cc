@@ -15,13 +15,13 @@ namespace {
 using ::quarry::testing::StatusIs;
 using ::quarry::testing::StatusIsWithMessage;
 
-std::string Entity(int v, int count, std::string_view group = "entity") {
+std::string OpsEntityJson(int v, int count, std::string_view group = "entity") {
   return R"({"class":"uk.gov.gchq.gaffer.data.element.Entity","group":")" + std::string(group) +
          R"(","vertex":)" + std::to_string(v) + R"(,"properties":{"count":)" +
          std::to_string(count) + "}}";
 }
 
-std::string Edge(int s, int d, int count, std::string_view matched = "",
+std::string OpsEdgeJson(int s, int d, int count, std::string_view matched = "",
                  std::string_view group = "edge") {
   std::string mv = matched.empty() ? "" : R"(,"matchedVertex":")" + std::string(matched) + "\"";
   return R"({"class":"uk.gov.gchq.gaffer.data.element.Edge","group":")" + std::string(group) +
@@ -40,7 +40,7 @@ TEST(ElementOpsTest, FilterGlobalElementsCountMoreThan2) {
                                        std::string(kGetElementsFor1) + R"(,
       {"class":"Filter","globalElements":{"predicates":[{"selection":["count"],
         "predicate":{"class":"IsMoreThan","orEqualTo":false,"value":2}}]}}]})"));
-  EXPECT_TRUE(SameMultiset(out, "[" + Entity(1, 3) + "," + Edge(1, 2, 3, "SOURCE") + "]"));
+  EXPECT_TRUE(SameMultiset(out, "[" + OpsEntityJson(1, 3) + "," + OpsEdgeJson(1, 2, 3, "SOURCE") + "]"));
 }
 
 TEST(ElementOpsTest, FilterEdgesMapDropsUnlistedKinds) {
@@ -52,19 +52,19 @@ TEST(ElementOpsTest, FilterEdgesMapDropsUnlistedKinds) {
       {"class":"uk.gov.gchq.gaffer.operation.impl.function.Filter","edges":{"edge":{
         "predicates":[{"selection":["count"],
         "predicate":{"class":"IsMoreThan","orEqualTo":false,"value":2}}]}}}]})"));
-  EXPECT_TRUE(SameMultiset(out, "[" + Edge(1, 2, 3, "SOURCE") + "]"));
+  EXPECT_TRUE(SameMultiset(out, "[" + OpsEdgeJson(1, 2, 3, "SOURCE") + "]"));
 }
 
 TEST(ElementOpsTest, FilterGlobalKindFiltersAndUnknownGroups) {
   DocFixture f;
   // globalEntities applies to entities only; entity group with an empty filter.
-  std::string input = "[" + Entity(1, 3) + "," + Entity(2, 1) + "," + Edge(2, 3, 2) + "," +
-                      Entity(9, 9, "nonSchemaGroup") + "]";
+  std::string input = "[" + OpsEntityJson(1, 3) + "," + OpsEntityJson(2, 1) + "," + OpsEdgeJson(2, 3, 2) + "," +
+                      OpsEntityJson(9, 9, "nonSchemaGroup") + "]";
   ASSERT_OK_AND_ASSIGN(Json out, f.Run(R"({"class":"Filter","input":)" + input + R"(,
       "globalEntities":{"predicates":[{"selection":["count"],
         "predicate":{"class":"IsLessThan","value":2}}]}})"));
   // No maps: every schema group listed, so the unknown group is dropped.
-  EXPECT_TRUE(SameMultiset(out, "[" + Entity(2, 1) + "," + Edge(2, 3, 2) + "]"));
+  EXPECT_TRUE(SameMultiset(out, "[" + OpsEntityJson(2, 1) + "," + OpsEdgeJson(2, 3, 2) + "]"));
   EXPECT_THAT(f.Run(R"({"class":"Filter","input":[],"edges":{"noSuchGroup":{}}})"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "edges.noSuchGroup: edge group"));
 }
@@ -73,11 +73,11 @@ TEST(ElementOpsTest, TransformProjectsPerGroup) {
   DocFixture f;
   // Each edge's count becomes its DESTINATION; entities have no map: unchanged.
   ASSERT_OK_AND_ASSIGN(
-      Json out, f.Run(R"({"class":"Transform","input":[)" + Edge(1, 4, 1) + "," + Entity(3, 2) +
+      Json out, f.Run(R"({"class":"Transform","input":[)" + OpsEdgeJson(1, 4, 1) + "," + OpsEntityJson(3, 2) +
                       R"(],"edges":{"edge":{"functions":[{"selection":["DESTINATION"],
                           "function":{"class":"Identity"},"projection":["count"]}]}}})"));
   EXPECT_EQ(SortedDumps(out),
-            SortedDumps(Json::parse("[" + Edge(1, 4, 4) + "," + Entity(3, 2) + "]")));
+            SortedDumps(Json::parse("[" + OpsEdgeJson(1, 4, 4) + "," + OpsEntityJson(3, 2) + "]")));
 }
 
 TEST(ElementOpsTest, AggregateUsesSchemaAggregatorsByDefault) {
@@ -85,11 +85,11 @@ TEST(ElementOpsTest, AggregateUsesSchemaAggregatorsByDefault) {
   // count (the schema's Sum) over elements with the same identifiers;
   // matchedVertex is not part of the key (the first element's is kept).
   DocFixture f;
-  std::string input = "[" + Edge(1, 2, 3, "SOURCE") + "," + Edge(1, 2, 3, "DESTINATION") + "," +
-                      Entity(1, 3) + "," + Entity(1, 4) + "," + Entity(2, 1) + "]";
+  std::string input = "[" + OpsEdgeJson(1, 2, 3, "SOURCE") + "," + OpsEdgeJson(1, 2, 3, "DESTINATION") + "," +
+                      OpsEntityJson(1, 3) + "," + OpsEntityJson(1, 4) + "," + OpsEntityJson(2, 1) + "]";
   ASSERT_OK_AND_ASSIGN(Json out, f.Run(R"({"class":"Aggregate","input":)" + input + "}"));
   EXPECT_TRUE(SameMultiset(
-      out, "[" + Edge(1, 2, 6, "SOURCE") + "," + Entity(1, 7) + "," + Entity(2, 1) + "]"));
+      out, "[" + OpsEdgeJson(1, 2, 6, "SOURCE") + "," + OpsEntityJson(1, 7) + "," + OpsEntityJson(2, 1) + "]"));
 }
 
 TEST(ElementOpsTest, AggregateWithGivenAggregatorAndEmptyGroupBy) {
@@ -97,11 +97,11 @@ TEST(ElementOpsTest, AggregateWithGivenAggregatorAndEmptyGroupBy) {
   // entities keep the schema's Sum.
   DocFixture f;
   std::string input =
-      "[" + Edge(1, 2, 3) + "," + Edge(1, 2, 5) + "," + Edge(1, 2, 4) + "," + Edge(2, 3, 2) + "]";
+      "[" + OpsEdgeJson(1, 2, 3) + "," + OpsEdgeJson(1, 2, 5) + "," + OpsEdgeJson(1, 2, 4) + "," + OpsEdgeJson(2, 3, 2) + "]";
   ASSERT_OK_AND_ASSIGN(Json out, f.Run(R"({"class":"Aggregate","input":)" + input + R"(,
       "edges":{"edge":{"groupBy":[],"elementAggregator":{"operators":[
         {"selection":["count"],"binaryOperator":{"class":"Max"}}]}}}})"));
-  EXPECT_TRUE(SameMultiset(out, "[" + Edge(1, 2, 5) + "," + Edge(2, 3, 2) + "]"));
+  EXPECT_TRUE(SameMultiset(out, "[" + OpsEdgeJson(1, 2, 5) + "," + OpsEdgeJson(2, 3, 2) + "]"));
   EXPECT_THAT(f.Run(R"({"class":"Aggregate","input":[],
                        "entities":{"edge":{"groupBy":[]}}})"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "entities.edge: entity group"));
@@ -127,11 +127,11 @@ TEST(ElementOpsTest, ValidateSkipsOrRefusesInvalidElements) {
       R"({"class":"uk.gov.gchq.gaffer.data.element.Edge","group":"edge","source":1,
           "destination":2,"directed":false,"properties":{"count":1}})";
   std::string input =
-      "[" + Entity(1, 3) + "," + undirected + "," + Entity(7, 1, "unknownGroup") + "]";
+      "[" + OpsEntityJson(1, 3) + "," + undirected + "," + OpsEntityJson(7, 1, "unknownGroup") + "]";
   ASSERT_OK_AND_ASSIGN(Json out, f.Run(R"({"class":"Validate","skipInvalidElements":true,
                                            "input":)" +
                                        input + "}"));
-  EXPECT_TRUE(SameMultiset(out, "[" + Entity(1, 3) + "]"));
+  EXPECT_TRUE(SameMultiset(out, "[" + OpsEntityJson(1, 3) + "]"));
   EXPECT_THAT(
       f.Run(R"({"class":"uk.gov.gchq.gaffer.operation.impl.Validate","input":)" + input + "}"),
       StatusIsWithMessage(StatusCode::kInvalidArgument, "is not valid"));

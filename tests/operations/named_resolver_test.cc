@@ -15,13 +15,13 @@ namespace {
 
 using ::quarry::testing::StatusIsWithMessage;
 
-constexpr char kAddTwoHop[] = R"({
+constexpr char kResolverAddTwoHop[] = R"({
   "class": "AddNamedOperation", "operationName": "2-hop",
   "operationChain": {"operations": [
     {"class": "GetAdjacentIds", "includeIncomingOutGoing": "OUTGOING"},
     {"class": "GetAdjacentIds", "includeIncomingOutGoing": "OUTGOING"}]}})";
 
-constexpr char kSeeds345[] = R"([
+constexpr char kResolverSeeds345[] = R"([
   {"class": "uk.gov.gchq.gaffer.operation.data.EntitySeed", "vertex": 3},
   {"class": "uk.gov.gchq.gaffer.operation.data.EntitySeed", "vertex": 4},
   {"class": "uk.gov.gchq.gaffer.operation.data.EntitySeed", "vertex": 5}])";
@@ -45,11 +45,11 @@ class NestedNamedOperationsTest : public ::testing::Test {
 };
 
 TEST_F(NestedNamedOperationsTest, NestedCallsResolve) {
-  ASSERT_OK(fx_.Run(kAddTwoHop).status());
+  ASSERT_OK(fx_.Run(kResolverAddTwoHop).status());
   ASSERT_OK(Add("wrapper", "2-hop"));
   ASSERT_OK_AND_ASSIGN(Json result, fx_.Run(R"({"class": "NamedOperation", "input": [1],
       "operationName": "wrapper"})"));
-  EXPECT_TRUE(SameMultiset(result, kSeeds345));
+  EXPECT_TRUE(SameMultiset(result, kResolverSeeds345));
 }
 
 TEST_F(NestedNamedOperationsTest, SelfReferenceIsRefusedWhenAdded) {
@@ -66,7 +66,7 @@ TEST_F(NestedNamedOperationsTest, MutualRecursionIsRefusedNamingTheCycle) {
 }
 
 TEST_F(NestedNamedOperationsTest, DepthBeyondTheLimitIsRefused) {
-  ASSERT_OK(fx_.Run(kAddTwoHop).status());
+  ASSERT_OK(fx_.Run(kResolverAddTwoHop).status());
   ASSERT_OK(Add("n1", "2-hop"));
   ASSERT_OK(Add("n2", "n1"));
   ASSERT_OK(Add("n3", "n2"));
@@ -75,7 +75,7 @@ TEST_F(NestedNamedOperationsTest, DepthBeyondTheLimitIsRefused) {
   EXPECT_THAT(run.status(), StatusIsWithMessage(StatusCode::kInvalidArgument, "depth limit of 3"));
   ASSERT_OK_AND_ASSIGN(Json ok, fx_.Run(R"({"class": "NamedOperation", "input": [1],
       "operationName": "n2"})"));
-  EXPECT_TRUE(SameMultiset(ok, kSeeds345));
+  EXPECT_TRUE(SameMultiset(ok, kResolverSeeds345));
 }
 
 TEST_F(NestedNamedOperationsTest, NamedViewsInsideANamedOperationAreResolved) {

@@ -16,14 +16,14 @@ namespace {
 using ::quarry::testing::StatusIs;
 using namespace std::string_literals;
 
-struct Vector {
+struct VlongVector {
   int64_t value;
   std::string bytes;
 };
 
 // gaffer-compat.md §3.2, CompactRaw table.
-const std::vector<Vector>& GafferVectors() {
-  static const auto* v = new std::vector<Vector>{
+const std::vector<VlongVector>& GafferVectors() {
+  static const auto* v = new std::vector<VlongVector>{
       {0, "\x00"s},
       {1, "\x01"},
       {127, "\x7f"},
@@ -45,7 +45,7 @@ const std::vector<Vector>& GafferVectors() {
 }
 
 TEST(VLongTest, GafferVectorsEncode) {
-  for (const Vector& v : GafferVectors()) {
+  for (const VlongVector& v : GafferVectors()) {
     std::string out;
     AppendVLong(v.value, &out);
     EXPECT_EQ(out, v.bytes) << v.value;
@@ -55,7 +55,7 @@ TEST(VLongTest, GafferVectorsEncode) {
 }
 
 TEST(VLongTest, GafferVectorsDecode) {
-  for (const Vector& v : GafferVectors()) {
+  for (const VlongVector& v : GafferVectors()) {
     size_t pos = 0;
     std::string buf = "\x7f" + v.bytes + "tail";  // Mid-buffer read.
     pos = 1;

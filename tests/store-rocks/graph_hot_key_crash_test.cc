@@ -25,15 +25,15 @@ using ::quarry::testing::Drain;
 using ::quarry::testing::GraphTest;
 using ::quarry::testing::StoreTestSchema;
 
-constexpr int kAckFd = 3;
-constexpr size_t kVertices = 10;  // StoreCrashChild.Ingest's batch.
+constexpr int kHotAckFd = 3;
+constexpr size_t kHotVertices = 10;  // StoreCrashChild.Ingest's batch.
 
 pid_t StartFoldingChild(const std::string& dir, int* ack_read) {
   int fds[2];
   EXPECT_EQ(pipe(fds), 0);
   pid_t pid = fork();
   if (pid == 0) {
-    dup2(fds[1], kAckFd);
+    dup2(fds[1], kHotAckFd);
     int devnull = open("/dev/null", O_WRONLY);
     dup2(devnull, STDOUT_FILENO);
     setenv("QUARRY_CRASH_CHILD_DIR", dir.c_str(), 1);
@@ -80,7 +80,7 @@ TEST_F(GraphTest, KilledFoldingWriterLosesNoAcknowledgedBatchAndTearsNone) {
     std::vector<Element> all = Drain(graph_->GetAllElements({}));
     graph_.reset();
     const int64_t total = all.empty() ? stored : all[0].properties().Get("count").AsInt64();
-    ASSERT_TRUE(all.empty() || all.size() == kVertices) << all.size() << " vertices";
+    ASSERT_TRUE(all.empty() || all.size() == kHotVertices) << all.size() << " vertices";
     for (const Element& e : all) {
       EXPECT_EQ(e.properties().Get("count").AsInt64(), total) << "torn: " << e.DebugString();
     }

@@ -16,7 +16,7 @@ using ::quarry::testing::ParseOp;
 using ::quarry::testing::StatusIs;
 using ::quarry::testing::StatusIsWithMessage;
 
-Value S(const char* s) { return Value::String(s); }
+Value DocStr(const char* s) { return Value::String(s); }
 
 TEST(VisibilityAggregatorTest, AnyPrivateMakesPrivate) {
   auto op = ParseOp(R"({"class":"uk.gov.gchq.gaffer.doc.dev.aggregator.VisibilityAggregator"})");
@@ -29,32 +29,32 @@ TEST(VisibilityAggregatorTest, AnyPrivateMakesPrivate) {
   };
   for (const Row& r : {Row{"public", "public", "public"}, Row{"public", "private", "private"},
                        Row{"private", "public", "private"}, Row{"private", "private", "private"}}) {
-    Value state = S(r.a);
-    ASSERT_OK(op->Apply(&state, S(r.b)));
-    EXPECT_EQ(state, S(r.want)) << r.a << " + " << r.b;
+    Value state = DocStr(r.a);
+    ASSERT_OK(op->Apply(&state, DocStr(r.b)));
+    EXPECT_EQ(state, DocStr(r.want)) << r.a << " + " << r.b;
   }
-  ASSERT_OK_AND_ASSIGN(Value folded, Fold(*op, {S("public"), Value(), S("public")}));
-  EXPECT_EQ(folded, S("public"));
+  ASSERT_OK_AND_ASSIGN(Value folded, Fold(*op, {DocStr("public"), Value(), DocStr("public")}));
+  EXPECT_EQ(folded, DocStr("public"));
 }
 
 TEST(VisibilityAggregatorTest, NullSkipping) {
   auto op = ParseOp(R"({"class":"VisibilityAggregator"})");
   ASSERT_NE(op, nullptr);
   Value state;
-  ASSERT_OK(op->Apply(&state, S("private")));
-  EXPECT_EQ(state, S("private"));
+  ASSERT_OK(op->Apply(&state, DocStr("private")));
+  EXPECT_EQ(state, DocStr("private"));
   ASSERT_OK(op->Apply(&state, Value()));
-  EXPECT_EQ(state, S("private"));
+  EXPECT_EQ(state, DocStr("private"));
 }
 
 TEST(VisibilityAggregatorTest, RejectsOtherValuesNamingThem) {
   auto op = MakeVisibilityAggregator();
-  Value state = S("public");
-  EXPECT_THAT(op->Apply(&state, S("secret")),
+  Value state = DocStr("public");
+  EXPECT_THAT(op->Apply(&state, DocStr("secret")),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "'secret'"));
-  EXPECT_EQ(state, S("public"));
-  state = S("PUBLIC");
-  EXPECT_THAT(op->Apply(&state, S("public")),
+  EXPECT_EQ(state, DocStr("public"));
+  state = DocStr("PUBLIC");
+  EXPECT_THAT(op->Apply(&state, DocStr("public")),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "'PUBLIC'"));
   EXPECT_THAT(op->Apply(&state, Value::Int64(1)), StatusIs(StatusCode::kInvalidArgument));
   EXPECT_TRUE(op->Accepts(ValueType::kString));
@@ -91,40 +91,40 @@ TEST(ExampleTuple2BinaryOperatorTest, KeepsTheTupleWithTheLargerFirstValue) {
 TEST(ExampleTuple2BinaryOperatorTest, ComparesOtherClassesByToString) {
   auto op = MakeExampleTuple2BinaryOperator();
   // Integer 9 vs String "10": toString "9" > "10", so the state is kept.
-  Tuple state = {Value::Int32(9), S("a")};
-  ASSERT_OK(op->ApplyTuple(&state, {S("10"), S("b")}));
-  EXPECT_EQ(state, (Tuple{Value::Int32(9), S("a")}));
+  Tuple state = {Value::Int32(9), DocStr("a")};
+  ASSERT_OK(op->ApplyTuple(&state, {DocStr("10"), DocStr("b")}));
+  EXPECT_EQ(state, (Tuple{Value::Int32(9), DocStr("a")}));
   // Same class: 9 < 10 numerically, so the input wins.
-  ASSERT_OK(op->ApplyTuple(&state, {Value::Int32(10), S("c")}));
-  EXPECT_EQ(state, (Tuple{Value::Int32(10), S("c")}));
+  ASSERT_OK(op->ApplyTuple(&state, {Value::Int32(10), DocStr("c")}));
+  EXPECT_EQ(state, (Tuple{Value::Int32(10), DocStr("c")}));
 }
 
 TEST(ExampleTuple2BinaryOperatorTest, NullSkippingOnWholeTuples) {
   auto op = MakeExampleTuple2BinaryOperator();
   Tuple state = {Value(), Value()};
-  ASSERT_OK(op->ApplyTuple(&state, {S("x"), S("y")}));
-  EXPECT_EQ(state, (Tuple{S("x"), S("y")}));
+  ASSERT_OK(op->ApplyTuple(&state, {DocStr("x"), DocStr("y")}));
+  EXPECT_EQ(state, (Tuple{DocStr("x"), DocStr("y")}));
   ASSERT_OK(op->ApplyTuple(&state, {Value(), Value()}));
-  EXPECT_EQ(state, (Tuple{S("x"), S("y")}));
+  EXPECT_EQ(state, (Tuple{DocStr("x"), DocStr("y")}));
   // A null first value sorts last (largest): a state with null a0 is kept...
-  Tuple partial = {Value(), S("p")};
-  ASSERT_OK(op->ApplyTuple(&partial, {S("z"), S("q")}));
-  EXPECT_EQ(partial, (Tuple{Value(), S("p")}));
+  Tuple partial = {Value(), DocStr("p")};
+  ASSERT_OK(op->ApplyTuple(&partial, {DocStr("z"), DocStr("q")}));
+  EXPECT_EQ(partial, (Tuple{Value(), DocStr("p")}));
   // ...and an input with null b0 replaces a non-null state.
-  ASSERT_OK(op->ApplyTuple(&state, {Value(), S("w")}));
-  EXPECT_EQ(state, (Tuple{Value(), S("w")}));
+  ASSERT_OK(op->ApplyTuple(&state, {Value(), DocStr("w")}));
+  EXPECT_EQ(state, (Tuple{Value(), DocStr("w")}));
 }
 
 TEST(ExampleTuple2BinaryOperatorTest, RejectsSingleValuesAndOtherSizes) {
   auto op = MakeExampleTuple2BinaryOperator();
-  Value v = S("a");
-  EXPECT_THAT(op->Apply(&v, S("b")),
+  Value v = DocStr("a");
+  EXPECT_THAT(op->Apply(&v, DocStr("b")),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "tuple operator"));
-  Tuple three = {S("a"), S("b"), S("c")};
-  EXPECT_THAT(op->ApplyTuple(&three, {S("a"), S("b"), S("c")}),
+  Tuple three = {DocStr("a"), DocStr("b"), DocStr("c")};
+  EXPECT_THAT(op->ApplyTuple(&three, {DocStr("a"), DocStr("b"), DocStr("c")}),
               StatusIs(StatusCode::kInvalidArgument));
-  Tuple two = {S("a"), S("b")};
-  EXPECT_THAT(op->ApplyTuple(&two, {S("a")}), StatusIs(StatusCode::kInvalidArgument));
+  Tuple two = {DocStr("a"), DocStr("b")};
+  EXPECT_THAT(op->ApplyTuple(&two, {DocStr("a")}), StatusIs(StatusCode::kInvalidArgument));
   EXPECT_EQ(op->ToJson()["class"], std::string(kExampleTuple2BinaryOperatorClass));
 }
 

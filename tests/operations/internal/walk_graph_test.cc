@@ -11,7 +11,7 @@
 namespace quarry::operations_internal {
 namespace {
 
-Element Edge(int s, int d, int count = 1) {
+Element WalkEdge(int s, int d, int count = 1) {
   Element e = Element::Edge("edge", Value::Int32(s), Value::Int32(d), true,
                             {{"count", Value::Int32(count)}});
   e.set_matched_vertex(MatchedVertex::kSource);
@@ -33,13 +33,13 @@ std::multiset<std::string> Paths(ItemStream& walks) {
 std::shared_ptr<WalkGraph> Sample() {
   auto g = std::make_shared<WalkGraph>(2);
   HopResults& h0 = g->AddHop(true);
-  h0.Add(Edge(1, 2));
-  h0.Add(Edge(1, 3));
-  h0.Add(Edge(1, 2, 5));
-  h0.Add(Edge(1, 2));  // Same edge again: a set keeps it once.
+  h0.Add(WalkEdge(1, 2));
+  h0.Add(WalkEdge(1, 3));
+  h0.Add(WalkEdge(1, 2, 5));
+  h0.Add(WalkEdge(1, 2));  // Same edge again: a set keeps it once.
   h0.Add(Element::Entity("entity", Value::Int32(1), {}));
   HopResults& h1 = g->AddHop(true);
-  h1.Add(Edge(2, 4));
+  h1.Add(WalkEdge(2, 4));
   return g;
 }
 

@@ -21,10 +21,10 @@ using ::quarry::testing::StatusIs;
 using ::quarry::testing::StatusIsWithMessage;
 using ::quarry::testing::ToHex;
 
-std::shared_ptr<const Serialiser> Strings() { return std::make_shared<StringSerialiser>(); }
+std::shared_ptr<const Serialiser> StringItems() { return std::make_shared<StringSerialiser>(); }
 
 TEST(SetSerialiserTest, LengthValueItems) {
-  SetSerialiser s(Strings(), ValueType::kTreeSet);
+  SetSerialiser s(StringItems(), ValueType::kTreeSet);
   Value set = Value::TreeSet({Value::String("bc"), Value::String("a")});
   EXPECT_EQ(ToHex(SerialiseOrDie(s, set)), "01 61 02 62 63");
   ASSERT_OK_AND_ASSIGN(Value back, s.Deserialise(Hex("01 61 02 62 63")));
@@ -59,7 +59,7 @@ TEST(SetSerialiserTest, BadBytesAndItems) {
 }
 
 TEST(SetSerialiserTest, ToJson) {
-  SetSerialiser s(Strings(), ValueType::kTreeSet);
+  SetSerialiser s(StringItems(), ValueType::kTreeSet);
   Json expected = {
       {"class", "uk.gov.gchq.gaffer.serialisation.implementation.SetSerialiser"},
       {"objectSerialiser", "uk.gov.gchq.gaffer.serialisation.implementation.StringSerialiser"},
@@ -68,7 +68,7 @@ TEST(SetSerialiserTest, ToJson) {
 }
 
 TEST(MapSerialiserTest, LengthValueEntries) {
-  MapSerialiser s(Strings(), std::make_shared<CompactRawLongSerialiser>());
+  MapSerialiser s(StringItems(), std::make_shared<CompactRawLongSerialiser>());
   Value map =
       Value::Map({{Value::String("b"), Value::Int64(256)}, {Value::String("a"), Value::Int64(1)}});
   // Key order: a -> 1 (01 01), b -> 256 (03 8e 01 00).
@@ -80,15 +80,15 @@ TEST(MapSerialiserTest, LengthValueEntries) {
 }
 
 TEST(MapSerialiserTest, KeyWithoutValueIsDataLoss) {
-  MapSerialiser s(Strings(), std::make_shared<CompactRawLongSerialiser>());
+  MapSerialiser s(StringItems(), std::make_shared<CompactRawLongSerialiser>());
   EXPECT_THAT(s.Deserialise(Hex("01 61")),
               StatusIsWithMessage(StatusCode::kDataLoss, "MapSerialiser"));
   EXPECT_THAT(s.Deserialise(Hex("01 61 02 01")), StatusIs(StatusCode::kDataLoss));
 }
 
 TEST(MapSerialiserTest, ToJsonNestsSerialisersWithFields) {
-  auto inner = std::make_shared<SetSerialiser>(Strings(), ValueType::kHashSet);
-  MapSerialiser s(Strings(), inner);
+  auto inner = std::make_shared<SetSerialiser>(StringItems(), ValueType::kHashSet);
+  MapSerialiser s(StringItems(), inner);
   Json json = s.ToJson();
   EXPECT_EQ(json["keySerialiser"],
             "uk.gov.gchq.gaffer.serialisation.implementation.StringSerialiser");

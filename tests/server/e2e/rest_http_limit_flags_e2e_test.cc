@@ -20,8 +20,8 @@
 namespace quarry::testing_rpc {
 namespace {
 
-constexpr char kExecute[] = "/rest/graph/operations/execute";
-constexpr char kCountAll[] = R"({"class": "uk.gov.gchq.gaffer.operation.OperationChain",
+constexpr char kLimitExecute[] = "/rest/graph/operations/execute";
+constexpr char kLimitCountAll[] = R"({"class": "uk.gov.gchq.gaffer.operation.OperationChain",
   "operations": [{"class": "uk.gov.gchq.gaffer.operation.impl.get.GetAllElements"},
                  {"class": "uk.gov.gchq.gaffer.operation.impl.Count"}]})";
 
@@ -55,9 +55,9 @@ class LimitedServer {
   bool started_ = false;
 };
 
-// kCountAll padded with spaces to exactly `size` bytes.
+// kLimitCountAll padded with spaces to exactly `size` bytes.
 std::string CountBodyOfSize(size_t size) {
-  std::string body = kCountAll;
+  std::string body = kLimitCountAll;
   if (body.size() < size) body.append(size - body.size(), ' ');
   return body;
 }
@@ -74,11 +74,11 @@ TEST(RestHttpLimitFlagsE2eTest, BodyAndHeaderLimitsFollowTheFlags) {
   LimitedServer server({"--http-max-body", "2048", "--http-max-header", "4096"});
   ASSERT_TRUE(server.started());
   HttpTestClient inside(server.port());
-  HttpTestResponse counted = inside.Call(HttpRequest("POST", kExecute, CountBodyOfSize(2048)));
+  HttpTestResponse counted = inside.Call(HttpRequest("POST", kLimitExecute, CountBodyOfSize(2048)));
   EXPECT_EQ(counted.status, 200) << counted.body;
   EXPECT_EQ(counted.body, "0");
   HttpTestClient over(server.port());
-  ExpectGafferError(over.Call(HttpRequest("POST", kExecute, CountBodyOfSize(2049))), 413,
+  ExpectGafferError(over.Call(HttpRequest("POST", kLimitExecute, CountBodyOfSize(2049))), 413,
                     "exceeds 2048 bytes");
   EXPECT_TRUE(over.WaitClosed(5000));
   // Headers: 3 KiB pass, 5 KiB are 431 (the default limit is 64 KiB).
@@ -122,9 +122,9 @@ TEST(RestHttpLimitFlagsE2eTest, ConnectionCapFollowsTheFlag) {
   HttpTestClient third(server.port());
   ExpectGafferError(third.Read(5000), 503, "too many connections");
   // The two kept-alive connections are still served, one worker at a time.
-  HttpTestResponse counted = first.Call(HttpRequest("POST", kExecute, kCountAll));
+  HttpTestResponse counted = first.Call(HttpRequest("POST", kLimitExecute, kLimitCountAll));
   EXPECT_EQ(counted.status, 200) << counted.body;
-  EXPECT_EQ(second.Call(HttpRequest("POST", kExecute, kCountAll)).status, 200);
+  EXPECT_EQ(second.Call(HttpRequest("POST", kLimitExecute, kLimitCountAll)).status, 200);
 }
 
 }  // namespace

@@ -18,7 +18,7 @@ namespace {
 // and slack: the same 48 MB as the Thrift paging test, whose pages are ten
 // times larger. The whole result's JSON text is ~128 MB (asserted to exceed
 // twice the bound), so a server that buffered it would fail.
-constexpr int64_t kMaxGrowthMb = 48;
+constexpr int64_t kLargeMaxGrowthMb = 48;
 
 // Streams a GetAllElements through `http_port` into `tally`.
 void StreamEverything(int http_port, Tally* tally, bool* complete) {
@@ -81,8 +81,8 @@ TEST_F(RestLargeResultE2eTest, StreamedGetAllElementsOfAMillionKeepsServerMemory
   EXPECT_EQ(tally.entities, kEntities);
   EXPECT_EQ(tally.edges, kEdges);
   EXPECT_EQ(tally.count_sum, kExpectedCountSum);
-  EXPECT_GT(tally.json_bytes, 2 * kMaxGrowthMb * 1048576);
-  EXPECT_LT(peak_kb - before.rss, kMaxGrowthMb * 1024)
+  EXPECT_GT(tally.json_bytes, 2 * kLargeMaxGrowthMb * 1048576);
+  EXPECT_LT(peak_kb - before.rss, kLargeMaxGrowthMb * 1024)
       << "the server's RSS grew by " << (peak_kb - before.rss) / 1024 << " MB while streaming";
   EXPECT_EQ(server.Stop(), 0) << server.log();
 }

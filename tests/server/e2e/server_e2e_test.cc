@@ -14,7 +14,7 @@ namespace {
 
 constexpr char kEntityClass[] = "uk.gov.gchq.gaffer.data.element.Entity";
 constexpr char kEdgeClass[] = "uk.gov.gchq.gaffer.data.element.Edge";
-constexpr char kGetAll[] = R"({"class": "uk.gov.gchq.gaffer.operation.impl.get.GetAllElements"})";
+constexpr char kE2eGetAll[] = R"({"class": "uk.gov.gchq.gaffer.operation.impl.get.GetAllElements"})";
 
 class BasicServerTest : public ::testing::Test {
  protected:
@@ -74,7 +74,7 @@ std::vector<std::string> Sorted(std::vector<std::string> v) {
 }
 
 TEST_F(BasicServerTest, GetAllElementsAggregatesIngest) {
-  EXPECT_EQ(SortedItems(Execute(kGetAll)),
+  EXPECT_EQ(SortedItems(Execute(kE2eGetAll)),
             Sorted({EntityJson("1", 3), EdgeJson("1", "2", 1), EdgeJson("2", "3", 5)}));
 }
 
@@ -104,7 +104,7 @@ TEST_F(BasicServerTest, ChainWithCount) {
 TEST_F(BasicServerTest, PagedQueryReturnsEverythingOnce) {
   TestClient client(port());
   std::string handle;
-  client->openQuery(handle, Alice(), kGetAll, 2);
+  client->openQuery(handle, Alice(), kE2eGetAll, 2);
   std::vector<std::string> all;
   rpc::Page page;
   int pages = 0;
@@ -119,11 +119,11 @@ TEST_F(BasicServerTest, PagedQueryReturnsEverythingOnce) {
             Sorted({EntityJson("1", 3), EdgeJson("1", "2", 1), EdgeJson("2", "3", 5)}));
   // The finished handle is gone; another user cannot use a live one.
   EXPECT_EQ(ErrorCode([&] { client->nextPage(page, Alice(), handle); }), "NOT_FOUND");
-  client->openQuery(handle, Alice(), kGetAll, 1);
+  client->openQuery(handle, Alice(), kE2eGetAll, 1);
   EXPECT_EQ(ErrorCode([&] { client->nextPage(page, Bob(), handle); }), "NOT_FOUND");
   client->closeQuery(Alice(), handle);
   EXPECT_EQ(ErrorCode([&] { client->nextPage(page, Alice(), handle); }), "NOT_FOUND");
-  EXPECT_EQ(ErrorCode([&] { client->openQuery(handle, Alice(), kGetAll, 0); }), "INVALID_ARGUMENT");
+  EXPECT_EQ(ErrorCode([&] { client->openQuery(handle, Alice(), kE2eGetAll, 0); }), "INVALID_ARGUMENT");
 }
 
 TEST_F(BasicServerTest, PythonClientSmoke) {

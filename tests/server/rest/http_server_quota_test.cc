@@ -25,7 +25,7 @@ using testing_rpc::HttpTestResponse;
 using testing_rpc::StartServer;
 using testing_rpc::TestLimits;
 
-const std::string kAlice = testing_rpc::AliceAuthorization();
+const std::string kQuotaAlice = testing_rpc::AliceAuthorization();
 
 // Issue 20: each user's maxConcurrentRequests quota holds over REST as it
 // does over Thrift. Alice may run one request at a time: while one of hers
@@ -91,10 +91,10 @@ TEST(HttpServerQuotaTest, UserAtItsConcurrentRequestQuotaIs429AndAnotherUserIsSe
   const std::string bob = BasicAuthorization("bob", "bob-secret");
 
   HttpTestClient blocked(port);
-  ASSERT_TRUE(blocked.Send(HttpRequest("GET", "/rest/block", {}, kAlice)));
+  ASSERT_TRUE(blocked.Send(HttpRequest("GET", "/rest/block", {}, kQuotaAlice)));
   api.WaitEntered(1);
   HttpTestClient second(port);
-  HttpTestResponse refused = second.Call(HttpRequest("GET", "/rest/echo", {}, kAlice));
+  HttpTestResponse refused = second.Call(HttpRequest("GET", "/rest/echo", {}, kQuotaAlice));
   EXPECT_EQ(refused.status, 429);
   EXPECT_EQ(refused.Header("retry-after"), "1");
   EXPECT_THAT(refused.body, ::testing::HasSubstr("maxConcurrentRequests"));
@@ -107,7 +107,7 @@ TEST(HttpServerQuotaTest, UserAtItsConcurrentRequestQuotaIs429AndAnotherUserIsSe
   api.Release();
   EXPECT_EQ(blocked.Read().status, 200);
   // Her slot came back with the response.
-  EXPECT_EQ(EventualStatus(second, kAlice), 200);
+  EXPECT_EQ(EventualStatus(second, kQuotaAlice), 200);
 }
 
 TEST(HttpServerQuotaTest, StreamedResultHoldsItsSlotUntilTheLastByte) {
@@ -118,17 +118,17 @@ TEST(HttpServerQuotaTest, StreamedResultHoldsItsSlotUntilTheLastByte) {
   // 100,000 items at 10 a page (megabytes): when the first body bytes
   // arrive, the server is still writing the stream.
   HttpTestClient streaming(server->port());
-  ASSERT_TRUE(streaming.Send(HttpRequest("GET", "/rest/items?n=100000", {}, kAlice)));
+  ASSERT_TRUE(streaming.Send(HttpRequest("GET", "/rest/items?n=100000", {}, kQuotaAlice)));
   HttpTestClient second(server->port());
   int status_mid_stream = 0;
   HttpTestResponse streamed = streaming.Read(20'000, [&](std::string_view) {
     if (status_mid_stream == 0) {
-      status_mid_stream = second.Call(HttpRequest("GET", "/rest/echo", {}, kAlice)).status;
+      status_mid_stream = second.Call(HttpRequest("GET", "/rest/echo", {}, kQuotaAlice)).status;
     }
   });
   EXPECT_EQ(streamed.status, 200);
   EXPECT_EQ(status_mid_stream, 429);
-  EXPECT_EQ(EventualStatus(second, kAlice), 200);
+  EXPECT_EQ(EventualStatus(second, kQuotaAlice), 200);
 }
 
 }  // namespace

@@ -24,7 +24,7 @@ using ::quarry::testing::InOrder;
 using ::quarry::testing::RawKeyCount;
 using ::quarry::testing::Rocks;
 
-constexpr uint32_t kSeed = 77031;
+constexpr uint32_t kShardSeed = 77031;
 
 // Elements GetAllElements returns for `input`: one per aggregation key
 // (group, ends, directedness, bucket), plus every Event insert.
@@ -108,10 +108,10 @@ class MultiDirTest : public GraphTest {
 };
 
 TEST_F(MultiDirTest, KeysSpreadOverInstancesAndMoveWithSplitPoints) {
-  SCOPED_TRACE("seed " + std::to_string(kSeed));
+  SCOPED_TRACE("seed " + std::to_string(kShardSeed));
   CreateBoth();
   ASSERT_EQ(Rocks(*graph_).instance_count(), 3u);
-  std::vector<Element> input = testing::RandomStoreElements(kSeed, 3000, 150);
+  std::vector<Element> input = testing::RandomStoreElements(kShardSeed, 3000, 150);
   std::vector<Element> first(input.begin(), input.begin() + 1500);
   AddBoth(first);
   ExpectSameAsReference(ModelCount(first));  // One shard: all in instance 0.
@@ -143,7 +143,7 @@ TEST_F(MultiDirTest, KeysSpreadOverInstancesAndMoveWithSplitPoints) {
 
 TEST_F(MultiDirTest, DeletesReachEveryInstance) {
   CreateBoth();
-  std::vector<Element> input = testing::RandomStoreElements(kSeed, 800, 60);
+  std::vector<Element> input = testing::RandomStoreElements(kShardSeed, 800, 60);
   ASSERT_OK(graph_->SetSplitPoints(SampleSplits(input, 6)));
   AddBoth(input);
   std::vector<Element> doomed(input.begin(), input.begin() + 200);
@@ -174,12 +174,12 @@ TEST_F(MultiDirTest, ReopeningWithOtherDirectoriesIsRefused) {
 
 TEST_F(MultiDirTest, CheckpointOpensAsAGraphOfItsOwn) {
   CreateBoth();
-  std::vector<Element> input = testing::RandomStoreElements(kSeed, 1000, 80);
+  std::vector<Element> input = testing::RandomStoreElements(kShardSeed, 1000, 80);
   ASSERT_OK(graph_->SetSplitPoints(SampleSplits(input, 5)));
   AddBoth(input);
   std::string copy = dir_.string() + "_copy";
   ASSERT_OK(graph_->Checkpoint(copy));
-  Add(testing::RandomStoreElements(kSeed + 1, 50, 80));  // Not in the copy.
+  Add(testing::RandomStoreElements(kShardSeed + 1, 50, 80));  // Not in the copy.
   {
     ASSERT_OK_AND_ASSIGN(auto opened, Graph::Open(copy));
     EXPECT_EQ(Rocks(*opened).instance(2).path(),
@@ -229,7 +229,7 @@ TEST_F(MultiDirTest, ConcurrentWritesSurviveRehoming) {
 // Open finishes the move.
 TEST_F(MultiDirTest, OpenFinishesAnInterruptedRehoming) {
   CreateBoth();
-  std::vector<Element> input = testing::RandomStoreElements(kSeed, 1200, 100);
+  std::vector<Element> input = testing::RandomStoreElements(kShardSeed, 1200, 100);
   AddBoth(input);
   std::vector<std::string> points = SampleSplits(input, 7);
   RocksInstance& meta = Rocks(*graph_).instance();
