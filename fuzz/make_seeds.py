@@ -130,6 +130,15 @@ def http_seeds(repo, out):
     write(out, "http_request_fuzzer", chunked)
 
 
+def regression_seeds(repo, out):
+    """Inputs that once made a target fail (fuzz/regressions/TARGET/*), kept
+    so every campaign and the ctest smoke replay them."""
+    for path in sorted(glob.glob(os.path.join(repo, "fuzz/regressions/*/*"))):
+        target = os.path.basename(os.path.dirname(path))
+        with open(path, "rb") as f:
+            write(out, target, f.read())
+
+
 def main():
     out = sys.argv[1]
     repo = sys.argv[2] if len(sys.argv) > 2 else os.path.join(os.path.dirname(__file__), "..")
@@ -139,6 +148,7 @@ def main():
     binary_seeds(out)
     thrift_seeds(out)
     http_seeds(repo, out)
+    regression_seeds(repo, out)
 
 
 if __name__ == "__main__":
