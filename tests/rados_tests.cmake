@@ -56,6 +56,8 @@ if(QUARRY_HAVE_RADOS_STORE)
   quarry_rados_test(store_rados_cluster_tests
                     SOURCES store-rados/rados_graph_test.cc store-rados/rados_kv_iterator_test.cc
                             store-rados/internal/guarded_remove_test.cc
+                            store-rados/internal/schema_change_test.cc
+                            store-rados/rados_graph_check_test.cc
                             store-rados/rados_store_test.cc
                     LIBS quarry_rados_testutil)
   # Issue 14's acceptance: identical answers from the RocksDB and RADOS stores.
