@@ -82,6 +82,14 @@ if(QUARRY_HAVE_RADOS_STORE)
                          TIMEOUT 300
                          ENVIRONMENT "QUARRY_RADOS_CONF=${QUARRY_RADOS_CLUSTER_DIR}/ceph.conf")
   endforeach()
+  # radosfin: quarry schema / check / read-only opens on a RADOS graph,
+  # compared with a RocksDB graph (rados-cli/rados_cli_test.py).
+  add_test(NAME rados_cli
+           COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/rados-cli/rados_cli_test.py
+                   --quarry $<TARGET_FILE:quarry>)
+  set_tests_properties(rados_cli PROPERTIES FIXTURES_REQUIRED rados_cluster LABELS rados
+                       TIMEOUT 300
+                       ENVIRONMENT "QUARRY_RADOS_CONF=${QUARRY_RADOS_CLUSTER_DIR}/ceph.conf")
   add_test(NAME rados_fault_osd_kills
            COMMAND /usr/bin/python3 ${QUARRY_RADOS_FAULT_TEST} --quarry $<TARGET_FILE:quarry>
                    --test osd-faults --cluster-script ${QUARRY_CEPH_CLUSTER}
