@@ -42,7 +42,8 @@ set_tests_properties(cls_symbols_check PROPERTIES LABELS rados)
 if(QUARRY_HAVE_RADOS_STORE)
   add_executable(store_rados_tests store-rados/tablet_map_test.cc
                                    store-rados/rados_properties_test.cc
-                                   store-rados/internal/parallel_tablet_streams_test.cc)
+                                   store-rados/internal/parallel_tablet_streams_test.cc
+                                   store-rados/internal/graph_metadata_test.cc)
   target_link_libraries(store_rados_tests PRIVATE quarry_testutil quarry_store_rados GTest::gtest
                         GTest::gmock GTest::gtest_main)
   add_test(NAME store_rados_tests COMMAND store_rados_tests --gtest_brief=1
