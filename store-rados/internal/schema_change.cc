@@ -52,7 +52,12 @@ Result<bool> CommitSchemaChange(librados::IoCtx& io, const std::string& meta_obj
                                 const std::string& proposed_json) {
   librados::ObjectWriteOperation op;
   int cmp = 0;
-  op.omap_cmp({{kMetaSchema, {SchemaChangeBytes(stored_json), LIBRADOS_CMPXATTR_OP_EQ}}}, &cmp);
+  // The version too: a schema changed away and back (A, B, A) has the same
+  // JSON but a higher version. An absent key compares as empty.
+  const std::string version_text = stored_version == 0 ? "" : std::to_string(stored_version);
+  op.omap_cmp({{kMetaSchema, {SchemaChangeBytes(stored_json), LIBRADOS_CMPXATTR_OP_EQ}},
+               {kMetaSchemaVersion, {SchemaChangeBytes(version_text), LIBRADOS_CMPXATTR_OP_EQ}}},
+              &cmp);
   op.omap_set({{kMetaSchema, SchemaChangeBytes(proposed_json)},
                {kMetaSchemaVersion, SchemaChangeBytes(std::to_string(stored_version + 1))}});
   int r = io.operate(meta_object, &op);

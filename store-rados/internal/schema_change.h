@@ -7,8 +7,8 @@
 // and the version every tablet object's xattrs are known to carry
 // (quarry.tablets_schema_version, absent = 0). A change is:
 //   1. CommitSchemaChange: one write op on the metadata object that
-//      compares quarry.schema with the JSON the client checked the change
-//      against (omap_cmp) and only then sets the new JSON and version, so
+//      compares quarry.schema and its version with those the client checked
+//      the change against (omap_cmp) and only then sets the new ones, so
 //      of two clients changing the schema at once one wins and the other
 //      re-reads, re-checks and tries again;
 //   2. PushSchemaToTablets: every tablet object's schema xattrs (what the
@@ -37,8 +37,8 @@ namespace quarry::internal {
 inline constexpr char kTabletSchemaVersionXattr[] = "quarry.schema_version";
 
 // Stores `proposed_json` as schema version `stored_version` + 1 if the
-// metadata object still holds `stored_json`. Returns false (nothing
-// written) if another client changed the schema first.
+// metadata object still holds `stored_json` at `stored_version`. Returns
+// false (nothing written) if another client changed the schema first.
 Result<bool> CommitSchemaChange(librados::IoCtx& io, const std::string& meta_object,
                                 const std::string& stored_json, uint64_t stored_version,
                                 const std::string& proposed_json);

@@ -165,6 +165,16 @@ TEST_F(RadosGraphTest, TheMetadataIsReplacedOnlyOverTheSchemaCheckedAgainst) {
   EXPECT_FALSE(second);
   EXPECT_EQ(MetaValue(*graph, internal::kMetaSchema), extended);
   EXPECT_EQ(MetaValue(*graph, internal::kMetaSchemaVersion), "1");
+  // Changed back (version 2): the JSON matches the original again, but a
+  // client that read it at version 0 still loses.
+  ASSERT_OK_AND_ASSIGN(bool back,
+                       internal::CommitSchemaChange(rados.io(), meta, extended, 1, original));
+  EXPECT_TRUE(back);
+  ASSERT_OK_AND_ASSIGN(bool stale,
+                       internal::CommitSchemaChange(rados.io(), meta, original, 0, other));
+  EXPECT_FALSE(stale);
+  EXPECT_EQ(MetaValue(*graph, internal::kMetaSchema), original);
+  EXPECT_EQ(MetaValue(*graph, internal::kMetaSchemaVersion), "2");
   // ... and, re-reading, has its change judged against the new schema.
   EXPECT_THAT(OpenRadosGraph(properties_, ParseSchema(GroupByChangedJson())),
               StatusIsWithMessage(StatusCode::kFailedPrecondition, "schema change refused"));
