@@ -10,6 +10,7 @@
 
 #include <filesystem>
 #include <random>
+#include <thread>
 
 #include "cls/batch_format.h"
 #include "store-rados/internal/rados_graph.h"
@@ -178,6 +179,32 @@ TEST_F(RadosGraphTest, TheMetadataIsReplacedOnlyOverTheSchemaCheckedAgainst) {
   // ... and, re-reading, has its change judged against the new schema.
   EXPECT_THAT(OpenRadosGraph(properties_, ParseSchema(GroupByChangedJson())),
               StatusIsWithMessage(StatusCode::kFailedPrecondition, "schema change refused"));
+}
+
+// Two servers each add a different group at once: whichever commits first
+// wins; the other re-reads, finds its schema lacks the winner's group (a
+// removed group, refused) and changes nothing.
+TEST_F(RadosGraphTest, OfTwoClientsChangingTheSchemaAtOnceOneWins) {
+  const std::string with_x = Replaced(StoreTestSchemaJson(), "\"entities\": {",
+                                      "\"entities\": {\"X\": {\"vertex\": \"string\"},");
+  const std::string with_y = Replaced(StoreTestSchemaJson(), "\"entities\": {",
+                                      "\"entities\": {\"Y\": {\"vertex\": \"string\"},");
+  for (int round = 0; round < 4; ++round) {
+    StoreProperties props = FreshRadosProperties();
+    ASSERT_NE(CreateGraph(StoreTestSchema(), props), nullptr);
+    Status x, y;
+    std::thread tx([&] { x = OpenRadosGraph(props, ParseSchema(with_x)).status(); });
+    std::thread ty([&] { y = OpenRadosGraph(props, ParseSchema(with_y)).status(); });
+    tx.join();
+    ty.join();
+    ASSERT_NE(x.ok(), y.ok()) << x.ToString() << " / " << y.ToString();
+    const Status& lost = x.ok() ? y : x;
+    EXPECT_THAT(lost, StatusIsWithMessage(StatusCode::kFailedPrecondition,
+                                          x.ok() ? "group 'X'" : "group 'Y'"));
+    ASSERT_OK_AND_ASSIGN(auto reopened, OpenRadosGraph(props));
+    EXPECT_EQ(reopened->schema()->json(), ParseSchema(x.ok() ? with_x : with_y)->json());
+    EXPECT_EQ(MetaValue(*reopened, internal::kMetaSchemaVersion), "1");
+  }
 }
 
 TEST_F(RadosGraphTest, TabletsNeverTakeAnOlderSchemaVersion) {
