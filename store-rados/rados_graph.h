@@ -34,8 +34,10 @@
 // (internal/rados_graph_admin.cc). Checkpoint is an export of every object
 // into a directory (internal/rados_graph_checkpoint.cc), restored with
 // RestoreRadosCheckpoint. Split points do not apply: the shards are the
-// tablets, fixed at create (Unimplemented, saying so); schema changes at
-// Open are not supported yet (FailedPrecondition).
+// tablets, fixed at create (Unimplemented, saying so). Schema changes at
+// Open follow the RocksDB store's rules (store/schema_migration.h), stored
+// with a compare-and-set (internal/schema_change.h); other clients keep the
+// schema they opened with until they reopen.
 //
 // Thread safety: as Graph; every method may be called concurrently.
 #pragma once
@@ -59,12 +61,25 @@ namespace quarry {
 Result<std::unique_ptr<Graph>> CreateRadosGraph(std::shared_ptr<const Schema> schema,
                                                 const StoreProperties& properties);
 
-// Opens an existing graph. With `schema`, it must equal the stored one
-// (FailedPrecondition otherwise: schema changes are not supported on this
-// store yet). NotFound if no graph; FailedPrecondition if its create did
-// not finish or its formats are not this build's.
+// Opens an existing graph and finishes what an interrupted client left
+// (a delete spanning tablets, a schema change's tablet updates). With
+// `schema`, applies the migration rules (store/schema_migration.h:
+// FailedPrecondition listing every refused change, as the RocksDB store)
+// and stores an accepted schema: the metadata object's schema replaced
+// with a compare-and-set on the one checked against (a client that loses
+// the race re-reads and re-checks), then every tablet's schema xattrs.
+// NotFound if no graph; FailedPrecondition if its create did not finish or
+// its formats are not this build's.
 Result<std::unique_ptr<Graph>> OpenRadosGraph(const StoreProperties& properties,
                                               std::shared_ptr<const Schema> schema = nullptr);
+
+// Opens an existing graph read-only: nothing is written to the pool, not
+// even what an interrupted client left to finish. There is no lock to
+// share: reads see the pool as it is at each read, other clients' writes
+// included. AddElements, BulkImport, DeleteElements, DeleteAllElements,
+// Compact and Put/DeleteMetadata fail with FailedPrecondition naming the
+// graph; reads, Stats and Checkpoint (an export) work.
+Result<std::unique_ptr<Graph>> OpenRadosGraphReadOnly(const StoreProperties& properties);
 
 // Writes a Checkpoint directory back as the graph `properties` name (any
 // name; it must not exist: AlreadyExists). NotFound / DataLoss for a

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "store-rados/rados_graph.h"
+#include "store-rados/rados_graph_check.h"
 
 namespace quarry {
 namespace {
@@ -41,6 +42,13 @@ Status WriteHandle(const std::string& location, const StoreProperties& propertie
   return Status::OK();
 }
 
+// The properties recorded in the location's handle (quarry create).
+Result<StoreProperties> HandleProperties(const std::string& location) {
+  QUARRY_ASSIGN_OR_RETURN(StoreProperties handle,
+                          StoreProperties::FromFile(HandlePath(location).string()));
+  return WithGraphName(location, std::move(handle));
+}
+
 }  // namespace
 
 StoreDriver RadosStoreDriver() {
@@ -62,11 +70,21 @@ StoreDriver RadosStoreDriver() {
   driver.open = [](const std::string& location, std::shared_ptr<const Schema> schema,
                    const StoreProperties* properties) -> Result<std::unique_ptr<Graph>> {
     if (properties == nullptr) {
-      QUARRY_ASSIGN_OR_RETURN(StoreProperties handle,
-                              StoreProperties::FromFile(HandlePath(location).string()));
-      return OpenRadosGraph(WithGraphName(location, handle), std::move(schema));
+      QUARRY_ASSIGN_OR_RETURN(StoreProperties handle, HandleProperties(location));
+      return OpenRadosGraph(handle, std::move(schema));
     }
     return OpenRadosGraph(WithGraphName(location, *properties), std::move(schema));
+  };
+  // No lock to share and no files of its own: the scratch directory is
+  // not used.
+  driver.open_read_only = [](const std::string& location,
+                             const std::string& /*scratch_dir*/) -> Result<std::unique_ptr<Graph>> {
+    QUARRY_ASSIGN_OR_RETURN(StoreProperties handle, HandleProperties(location));
+    return OpenRadosGraphReadOnly(handle);
+  };
+  driver.check = [](const std::string& location) -> Result<GraphCheckReport> {
+    QUARRY_ASSIGN_OR_RETURN(StoreProperties handle, HandleProperties(location));
+    return CheckRadosGraph(handle);
   };
   return driver;
 }

@@ -6,8 +6,10 @@
 // the pool when `quarry.rados.graph` is not set: its last path component.
 // Create also writes a handle at the location, LOCATION/quarry.rados.properties
 // (the store properties, graph name included), so that every command given
-// only the location (quarry add/exec/serve/compact/info) opens the graph
-// through the factory (holds_graph: the handle exists). Several handles, on
+// only the location (quarry add/exec/serve/compact/info/check/schema) opens
+// the graph through the factory (holds_graph: the handle exists);
+// open_read_only is OpenRadosGraphReadOnly and check is CheckRadosGraph
+// (store-rados/rados_graph_check.h) on the handle's properties. Several handles, on
 // several machines, may name one graph: the graph itself is in the pool.
 //
 // Thread safety: the driver's functions may be called concurrently.

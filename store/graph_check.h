@@ -17,6 +17,8 @@ struct GraphCheckReport {
   // it), the group and the key in hex where one is known.
   std::vector<std::string> problems;
   uint64_t instances_checked = 0;
+  // What instances_checked counts, for `quarry check`'s summary line.
+  std::string instance_kind = "RocksDB instance(s)";
   uint64_t keys_checked = 0;
   // Keys that failed to decode beyond the first kMaxReportedKeys per group
   // (counted, not listed).

@@ -42,7 +42,8 @@ set_tests_properties(cls_symbols_check PROPERTIES LABELS rados)
 if(QUARRY_HAVE_RADOS_STORE)
   add_executable(store_rados_tests store-rados/tablet_map_test.cc
                                    store-rados/rados_properties_test.cc
-                                   store-rados/internal/parallel_tablet_streams_test.cc)
+                                   store-rados/internal/parallel_tablet_streams_test.cc
+                                   store-rados/internal/graph_metadata_test.cc)
   target_link_libraries(store_rados_tests PRIVATE quarry_testutil quarry_store_rados GTest::gtest
                         GTest::gmock GTest::gtest_main)
   add_test(NAME store_rados_tests COMMAND store_rados_tests --gtest_brief=1
@@ -56,6 +57,8 @@ if(QUARRY_HAVE_RADOS_STORE)
   quarry_rados_test(store_rados_cluster_tests
                     SOURCES store-rados/rados_graph_test.cc store-rados/rados_kv_iterator_test.cc
                             store-rados/internal/guarded_remove_test.cc
+                            store-rados/internal/schema_change_test.cc
+                            store-rados/rados_graph_check_test.cc
                             store-rados/rados_store_test.cc
                     LIBS quarry_rados_testutil)
   # Issue 14's acceptance: identical answers from the RocksDB and RADOS stores.
@@ -80,6 +83,14 @@ if(QUARRY_HAVE_RADOS_STORE)
                          TIMEOUT 300
                          ENVIRONMENT "QUARRY_RADOS_CONF=${QUARRY_RADOS_CLUSTER_DIR}/ceph.conf")
   endforeach()
+  # radosfin: quarry schema / check / read-only opens on a RADOS graph,
+  # compared with a RocksDB graph (rados-cli/rados_cli_test.py).
+  add_test(NAME rados_cli
+           COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/rados-cli/rados_cli_test.py
+                   --quarry $<TARGET_FILE:quarry>)
+  set_tests_properties(rados_cli PROPERTIES FIXTURES_REQUIRED rados_cluster LABELS rados
+                       TIMEOUT 300
+                       ENVIRONMENT "QUARRY_RADOS_CONF=${QUARRY_RADOS_CLUSTER_DIR}/ceph.conf")
   add_test(NAME rados_fault_osd_kills
            COMMAND /usr/bin/python3 ${QUARRY_RADOS_FAULT_TEST} --quarry $<TARGET_FILE:quarry>
                    --test osd-faults --cluster-script ${QUARRY_CEPH_CLUSTER}

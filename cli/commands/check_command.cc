@@ -11,9 +11,9 @@ Status RunCheck(const CheckArgs& args, std::FILE* out) {
     std::fprintf(out, "... and %llu more keys that do not decode\n",
                  static_cast<unsigned long long>(report.keys_not_listed));
   }
-  std::fprintf(out, "checked %llu RocksDB instance(s), %llu keys: %s\n",
+  std::fprintf(out, "checked %llu %s, %llu keys: %s\n",
                static_cast<unsigned long long>(report.instances_checked),
-               static_cast<unsigned long long>(report.keys_checked),
+               report.instance_kind.c_str(), static_cast<unsigned long long>(report.keys_checked),
                report.ok() ? "no damage found" : "DAMAGED");
   if (report.ok()) return Status::OK();
   return DataLossError(args.graph_dir + " is damaged: " +

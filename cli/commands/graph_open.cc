@@ -156,6 +156,15 @@ Result<std::unique_ptr<Graph>> OpenGraphReadOnlyForCommand(const std::string& di
   if (std::optional<Holder> holder = ReadLiveHolder(dir)) {
     holder_note = " (held by pid " + std::to_string(holder->pid) + ", " + holder->command + ")";
   }
+  // radosfin (issue 14): a RADOS graph has no lock and no snapshot to read
+  // from; each read sees the pool as it is then.
+  const std::string* store = graph->properties().Find("quarry.store");
+  if (store != nullptr && *store == "rados") {
+    std::fprintf(note,
+                 "%s: read-only view of %s%s; reads see the RADOS pool as it is at each read\n",
+                 std::string(command).c_str(), dir.c_str(), holder_note.c_str());
+    return graph;
+  }
   const std::string* durability = graph->properties().Find("quarry.durability");
   const bool wal_off = durability != nullptr && *durability == "none";
   std::fprintf(note, "%s: read-only view of %s%s as of %s; writes after that are not seen%s\n",

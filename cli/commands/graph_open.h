@@ -60,7 +60,9 @@ class ScratchDir {
 
 // Opens `dir` read-only (a RocksDB secondary in `scratch`) and writes to
 // `note`: "COMMAND: read-only view of DIR as of TIME UTC; writes after that
-// are not seen" (plus the holder, if any).
+// are not seen" (plus the holder, if any); for a RADOS graph, which has no
+// snapshot to read from, "...; reads see the RADOS pool as it is at each
+// read".
 Result<std::unique_ptr<Graph>> OpenGraphReadOnlyForCommand(const std::string& dir,
                                                            std::string_view command,
                                                            const ScratchDir& scratch,

@@ -56,7 +56,8 @@ Runs a Gaffer JSON operation or operation chain read from OPERATION_FILE
   --read-only    read the graph beside the process that has it open (e.g. a
                  running 'quarry serve'): a RocksDB secondary instance whose
                  view is as of the start of the command (said on stderr);
-                 operations that write fail
+                 operations that write fail (a RADOS graph: nothing is
+                 written to the pool and reads see it as it is at each read)
 )";
 
 inline constexpr std::string_view kServeUsage =
@@ -185,7 +186,10 @@ inline constexpr std::string_view kCheckUsage =
 Verifies a closed graph offline, read-only: the MANIFEST and WAL replay, every
 block checksum of every SST file, and that every stored key and value decodes
 under the graph's schema. Prints each problem found, naming the file, group
-and key; exits 1 if anything is damaged, 0 if the graph is whole.
+and key; exits 1 if anything is damaged, 0 if the graph is whole. A RADOS
+graph: its metadata object and every tablet object (schema xattrs, and that
+every omap key belongs to a group, decodes and lies in the tablet its row
+hashes to), naming the object and the key in hex.
 )";
 // --- end of harden.
 

@@ -1,6 +1,7 @@
 // RadosGraph: the Graph over a RADOS pool (store-rados/rados_graph.h). The
 // pieces live in:
-//   rados_graph_open.cc      Create / Open / Destroy, the metadata object
+//   rados_graph_open.cc      Create / Open, read-only opens, schema changes
+//                            (internal/schema_change.h)
 //   rados_graph_write.cc     AddElements, BulkImport: encode, batch, send
 //   rados_graph_scan.cc      GetElements, GetAllElements, GetElementsInRanges
 //   rados_graph_metadata.cc  PutMetadata and friends, Stats
@@ -10,8 +11,8 @@
 //   rados_graph_checkpoint.cc  Checkpoint (an export) and its restore
 //   distinct_ids.cc          unique ids for non-aggregated keys
 //
-// Thread safety: as Graph. The schema, package, tablet map and group table
-// are immutable after Open; librados' Rados and IoCtx are thread-safe.
+// Thread safety: as Graph. The schema, package, tablet map, group table and
+// read-only flag are immutable after Open; librados' Rados and IoCtx are thread-safe.
 #pragma once
 
 #include <atomic>
@@ -63,8 +64,9 @@ class RadosGraph final : public Graph {
  public:
   static Result<std::unique_ptr<Graph>> Create(std::shared_ptr<const Schema> schema,
                                                const StoreProperties& properties);
+  // read_only: OpenRadosGraphReadOnly's contract (store-rados/rados_graph.h).
   static Result<std::unique_ptr<Graph>> Open(const StoreProperties& properties,
-                                             std::shared_ptr<const Schema> schema);
+                                             std::shared_ptr<const Schema> schema, bool read_only);
 
   std::shared_ptr<const Schema> schema() const override { return schema_; }
   const KeyPackage& key_package() const override { return *package_; }
@@ -110,6 +112,8 @@ class RadosGraph final : public Graph {
              std::shared_ptr<const Schema> schema, uint32_t tablets);
   // Builds package_, groups_ and the scan template (rados_graph_open.cc).
   Status Assemble(std::string_view package_name);
+  // FailedPrecondition naming the graph and `method` if opened read-only.
+  Status CheckWritable(std::string_view method) const;
   // Checks one element (AddElements' checks, as store-rocks makes them).
   Status CheckElement(size_t index, const Element& element, bool validate) const;
   // Encodes the elements into per-tablet batch entries (rados_graph_write.cc).
@@ -154,6 +158,7 @@ class RadosGraph final : public Graph {
   mutable uint64_t counts_epoch_ = 0;
   mutable bool counts_valid_ = false;
   int64_t created_time_ms_ = 0;
+  bool read_only_ = false;
 };
 
 }  // namespace quarry::internal

@@ -54,6 +54,7 @@ Status RadosGraph::SweepTablet(uint32_t tablet, const RadosGroup& group) {
 }
 
 Status RadosGraph::Compact() {
+  QUARRY_RETURN_IF_ERROR(CheckWritable("Compact"));
   for (const auto& [name, group] : groups_) {
     if (!HasValidators(*group.def)) continue;
     for (uint32_t t = 0; t < tablets_.tablets(); ++t) {

@@ -225,6 +225,7 @@ Status RadosGraph::FinishPendingDeletes() {
 }
 
 Status RadosGraph::DeleteElements(std::span<const Element> elements) {
+  QUARRY_RETURN_IF_ERROR(CheckWritable("DeleteElements"));
   std::unique_lock<std::shared_mutex> lock(write_mu_);
   std::vector<TabletCells> by_tablet;
   QUARRY_RETURN_IF_ERROR(CollectElementDeletes(elements, &by_tablet));
@@ -232,6 +233,7 @@ Status RadosGraph::DeleteElements(std::span<const Element> elements) {
 }
 
 Status RadosGraph::DeleteAllElements() {
+  QUARRY_RETURN_IF_ERROR(CheckWritable("DeleteAllElements"));
   std::unique_lock<std::shared_mutex> lock(write_mu_);
   std::vector<std::unique_ptr<librados::ObjectWriteOperation>> ops(tablets_.tablets());
   for (auto& op : ops) {

@@ -16,6 +16,7 @@ constexpr size_t kPage = 1024;
 }  // namespace
 
 Status RadosGraph::PutMetadata(std::string_view key, std::string_view value) {
+  QUARRY_RETURN_IF_ERROR(CheckWritable("PutMetadata"));
   if (key.empty()) return InvalidArgumentError("metadata key must not be empty");
   std::map<std::string, librados::bufferlist> entry;
   entry[kUserPrefix + std::string(key)].append(value.data(), value.size());
@@ -34,6 +35,7 @@ Result<std::optional<std::string>> RadosGraph::GetMetadata(std::string_view key)
 }
 
 Status RadosGraph::DeleteMetadata(std::string_view key) {
+  QUARRY_RETURN_IF_ERROR(CheckWritable("DeleteMetadata"));
   if (key.empty()) return InvalidArgumentError("metadata key must not be empty");
   return FromRados(io().omap_rm_keys(tablets_.MetaObject(), {kUserPrefix + std::string(key)}),
                    "deleting metadata");

@@ -1,57 +1,25 @@
-// RadosGraph: Create, Open, Destroy and the metadata object.
-//
-// Metadata object <graph>.meta (layout version 1):
-//   xattr quarry.state           "creating" until every tablet exists, then "ready"
-//   xattr quarry.distinct_limit  internal/distinct_ids.h
-//   omap  quarry.schema, quarry.key_package, quarry.key_format,
-//         quarry.value_format, quarry.tablets, quarry.layout, quarry.created_ms
-//   omap  user.<key>             the callers' metadata (Graph::PutMetadata)
+// RadosGraph: Create, Open and the metadata object
+// (internal/graph_metadata.h).
 #include <cerrno>
-#include <charconv>
 #include <set>
 
 #include "cls/batch_format.h"
 #include "graph-core/clock.h"
 #include "iterators/visibility.h"
 #include "keypackages/key_format.h"
+#include "store-rados/internal/graph_metadata.h"
 #include "store-rados/internal/rados_graph.h"
+#include "store-rados/internal/schema_change.h"
 #include "store-rados/rados_kv_iterator.h"
+#include "store/schema_migration.h"
 
 namespace quarry::internal {
 namespace {
-
-constexpr char kStateXattr[] = "quarry.state";
-constexpr char kStateCreating[] = "creating";
-constexpr char kStateReady[] = "ready";
-const std::set<std::string> kMetaKeys = {
-    "quarry.schema",  "quarry.key_package", "quarry.key_format", "quarry.value_format",
-    "quarry.tablets", "quarry.layout",      "quarry.created_ms"};
 
 librados::bufferlist Bytes(std::string_view s) {
   librados::bufferlist bl;
   bl.append(s.data(), s.size());
   return bl;
-}
-
-Result<uint64_t> Number(const std::map<std::string, librados::bufferlist>& meta,
-                        const std::string& key) {
-  auto it = meta.find(key);
-  if (it == meta.end()) return DataLossError("graph metadata lacks " + key);
-  std::string text = it->second.to_str();
-  uint64_t v = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || end != text.data() + text.size()) {
-    return DataLossError("graph metadata " + key + " is not a number: " + text);
-  }
-  return v;
-}
-
-Status Expect(const std::map<std::string, librados::bufferlist>& meta, const std::string& key,
-              uint64_t expected) {
-  QUARRY_ASSIGN_OR_RETURN(uint64_t stored, Number(meta, key));
-  if (stored == expected) return Status::OK();
-  return FailedPreconditionError("graph metadata " + key + " is version " + std::to_string(stored) +
-                                 "; this build reads version " + std::to_string(expected));
 }
 
 // The tablets: created (or reset, after an interrupted create) with the
@@ -79,6 +47,77 @@ Status CreateTablets(librados::IoCtx& io, const TabletMap& map, const std::strin
     c->release();
   }
   return FromRados(first_error, "creating the tablet objects");
+}
+
+// What the metadata object says the graph is.
+struct StoredMeta {
+  uint64_t tablets = 0;
+  uint64_t created = 0;
+  std::string package;
+  std::string schema_json;
+  std::shared_ptr<const Schema> schema;
+  uint64_t schema_version = 0;          // kMetaSchemaVersion (schema_change.h).
+  uint64_t tablets_schema_version = 0;  // kMetaTabletsSchemaVersion.
+};
+
+// Reads and verifies the metadata object of the graph `props` name.
+Result<StoredMeta> ReadStoredMeta(librados::IoCtx& io, const RadosProperties& props) {
+  const std::string meta_object = TabletMap(props.graph, 1).MetaObject();
+  librados::bufferlist state;
+  int r = io.getxattr(meta_object, kStateXattr, state);
+  if (r == -ENOENT) {
+    return NotFoundError("no RADOS graph '" + props.graph + "' in pool " + props.pool);
+  }
+  QUARRY_RETURN_IF_ERROR(FromRados(r, "reading " + meta_object));
+  if (state.to_str() != kStateReady) {
+    return FailedPreconditionError("RADOS graph '" + props.graph +
+                                   "': its create did not finish (state " + state.to_str() + ")");
+  }
+  MetaValues meta;
+  QUARRY_RETURN_IF_ERROR(FromRados(io.omap_get_vals_by_keys(meta_object, GraphMetaKeys(), &meta),
+                                   "reading " + meta_object));
+  QUARRY_RETURN_IF_ERROR(CheckGraphMeta(meta));
+  StoredMeta out;
+  QUARRY_ASSIGN_OR_RETURN(out.tablets, MetaNumber(meta, kMetaTablets));
+  QUARRY_ASSIGN_OR_RETURN(out.created, MetaNumber(meta, kMetaCreatedMs));
+  QUARRY_ASSIGN_OR_RETURN(out.schema_version, OptionalMetaNumber(meta, kMetaSchemaVersion));
+  QUARRY_ASSIGN_OR_RETURN(out.tablets_schema_version,
+                          OptionalMetaNumber(meta, kMetaTabletsSchemaVersion));
+  out.schema_json = meta[kMetaSchema].to_str();
+  out.package = meta[kMetaKeyPackage].to_str();
+  auto parsed = Schema::FromJsonStrings({out.schema_json}, {meta_object + " quarry.schema"});
+  if (!parsed.ok()) return DataLossError(parsed.status().message());
+  out.schema = *std::move(parsed);
+  return out;
+}
+
+// With `proposed` differing from the stored schema: the migration rules
+// (store/schema_migration.h), then the change stored with a compare-and-set
+// (schema_change.h), re-read and re-checked if another client changed the
+// schema meanwhile.
+Status AdoptSchema(librados::IoCtx& io, const RadosProperties& props,
+                   std::shared_ptr<const Schema> proposed, StoredMeta* meta) {
+  constexpr int kAttempts = 5;
+  if (proposed == nullptr) return Status::OK();
+  const std::string json = proposed->json().dump();
+  const std::string meta_object = TabletMap(props.graph, 1).MetaObject();
+  for (int attempt = 1;; ++attempt) {
+    if (json == meta->schema_json) return Status::OK();
+    QUARRY_RETURN_IF_ERROR(CheckSchemaMigration(*meta->schema, *proposed));
+    QUARRY_ASSIGN_OR_RETURN(bool stored, CommitSchemaChange(io, meta_object, meta->schema_json,
+                                                            meta->schema_version, json));
+    if (stored) {
+      meta->schema_json = json;
+      meta->schema = proposed;
+      ++meta->schema_version;
+      return Status::OK();
+    }
+    if (attempt == kAttempts) {
+      return UnavailableError("RADOS graph '" + props.graph + "': its schema changed " +
+                              std::to_string(kAttempts) + " times during this change; try again");
+    }
+    QUARRY_ASSIGN_OR_RETURN(*meta, ReadStoredMeta(io, props));
+  }
 }
 
 }  // namespace
@@ -178,50 +217,38 @@ Result<std::unique_ptr<Graph>> RadosGraph::Create(std::shared_ptr<const Schema> 
 }
 
 Result<std::unique_ptr<Graph>> RadosGraph::Open(const StoreProperties& properties,
-                                                std::shared_ptr<const Schema> schema) {
+                                                std::shared_ptr<const Schema> schema,
+                                                bool read_only) {
   QUARRY_ASSIGN_OR_RETURN(RadosProperties props, RadosProperties::From(properties));
+  if (read_only && schema != nullptr) {
+    return InvalidArgumentError("RADOS graph '" + props.graph +
+                                "': a read-only open takes no schema");
+  }
   QUARRY_ASSIGN_OR_RETURN(std::shared_ptr<RadosClient> client, ConnectRados(props));
-  const std::string meta_object = TabletMap(props.graph, 1).MetaObject();
-  librados::bufferlist state;
-  int r = client->io.getxattr(meta_object, kStateXattr, state);
-  if (r == -ENOENT) {
-    return NotFoundError("no RADOS graph '" + props.graph + "' in pool " + props.pool);
-  }
-  QUARRY_RETURN_IF_ERROR(FromRados(r, "reading " + meta_object));
-  if (state.to_str() != kStateReady) {
-    return FailedPreconditionError("RADOS graph '" + props.graph +
-                                   "': its create did not finish (state " + state.to_str() + ")");
-  }
-  std::map<std::string, librados::bufferlist> meta;
-  QUARRY_RETURN_IF_ERROR(FromRados(client->io.omap_get_vals_by_keys(meta_object, kMetaKeys, &meta),
-                                   "reading " + meta_object));
-  QUARRY_RETURN_IF_ERROR(Expect(meta, "quarry.layout", kTabletLayoutVersion));
-  QUARRY_RETURN_IF_ERROR(Expect(meta, "quarry.key_format", kKeyFormatVersion));
-  QUARRY_RETURN_IF_ERROR(Expect(meta, "quarry.value_format", kValueFormatVersion));
-  QUARRY_ASSIGN_OR_RETURN(uint64_t tablets, Number(meta, "quarry.tablets"));
-  QUARRY_ASSIGN_OR_RETURN(uint64_t created, Number(meta, "quarry.created_ms"));
-  if (tablets == 0 || tablets > kMaxTablets || (tablets & (tablets - 1)) != 0) {
-    return DataLossError("graph metadata quarry.tablets is not a power of two");
-  }
-  if (meta.count("quarry.schema") == 0 || meta.count("quarry.key_package") == 0) {
-    return DataLossError("graph metadata lacks the schema or key-package");
-  }
-  std::string stored_json = meta["quarry.schema"].to_str();
-  std::string package = meta["quarry.key_package"].to_str();
-  auto parsed = Schema::FromJsonStrings({stored_json}, {meta_object + " quarry.schema"});
-  if (!parsed.ok()) return DataLossError(parsed.status().message());
-  if (schema != nullptr && schema->json().dump() != stored_json) {
-    return FailedPreconditionError("RADOS graph '" + props.graph +
-                                   "': schema changes are not supported on the rados store yet");
-  }
+  QUARRY_ASSIGN_OR_RETURN(StoredMeta meta, ReadStoredMeta(client->io, props));
+  QUARRY_RETURN_IF_ERROR(AdoptSchema(client->io, props, std::move(schema), &meta));
   StoreProperties effective = properties;
-  effective.key_package = package;
-  std::unique_ptr<RadosGraph> g(new RadosGraph(client, props, std::move(effective),
-                                               *std::move(parsed), static_cast<uint32_t>(tablets)));
-  QUARRY_RETURN_IF_ERROR(g->Assemble(package));
-  g->created_time_ms_ = static_cast<int64_t>(created);
+  effective.key_package = meta.package;
+  std::unique_ptr<RadosGraph> g(new RadosGraph(client, props, std::move(effective), meta.schema,
+                                               static_cast<uint32_t>(meta.tablets)));
+  QUARRY_RETURN_IF_ERROR(g->Assemble(meta.package));
+  g->created_time_ms_ = static_cast<int64_t>(meta.created);
+  g->read_only_ = read_only;
+  // A read-only open writes nothing: an unfinished schema push or delete
+  // is left to the next writable open.
+  if (read_only) return std::unique_ptr<Graph>(std::move(g));
+  if (meta.tablets_schema_version < meta.schema_version) {
+    QUARRY_RETURN_IF_ERROR(
+        PushSchemaToTablets(client->io, g->tablets_, meta.schema_json, meta.schema_version));
+  }
   QUARRY_RETURN_IF_ERROR(g->FinishPendingDeletes());
   return std::unique_ptr<Graph>(std::move(g));
+}
+
+Status RadosGraph::CheckWritable(std::string_view method) const {
+  if (!read_only_) return Status::OK();
+  return FailedPreconditionError("RADOS graph '" + rados_.graph + "' in pool " + rados_.pool +
+                                 " is open read-only: " + std::string(method) + " refused");
 }
 
 // Schema validation (with IsA) when asked, and always Gaffer's ingest check
@@ -264,7 +291,11 @@ Result<std::unique_ptr<Graph>> CreateRadosGraph(std::shared_ptr<const Schema> sc
 
 Result<std::unique_ptr<Graph>> OpenRadosGraph(const StoreProperties& properties,
                                               std::shared_ptr<const Schema> schema) {
-  return internal::RadosGraph::Open(properties, std::move(schema));
+  return internal::RadosGraph::Open(properties, std::move(schema), /*read_only=*/false);
+}
+
+Result<std::unique_ptr<Graph>> OpenRadosGraphReadOnly(const StoreProperties& properties) {
+  return internal::RadosGraph::Open(properties, nullptr, /*read_only=*/true);
 }
 
 }  // namespace quarry

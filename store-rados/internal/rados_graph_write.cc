@@ -93,6 +93,7 @@ std::vector<int> SendRound(librados::IoCtx& io, const TabletMap& map,
 
 Status RadosGraph::AddElements(std::span<const Element> elements, const AddElementsOptions& options,
                                AddElementsResult* result) {
+  QUARRY_RETURN_IF_ERROR(CheckWritable("AddElements"));
   AddElementsResult local;
   if (result == nullptr) result = &local;
   std::shared_lock<std::shared_mutex> lock(write_mu_);
@@ -108,6 +109,7 @@ Status RadosGraph::AddElements(std::span<const Element> elements, const AddEleme
 // Bulk import on RADOS is batched class writes: the same path.
 Status RadosGraph::BulkImport(std::span<const Element> elements, const AddElementsOptions& options,
                               AddElementsResult* result) {
+  QUARRY_RETURN_IF_ERROR(CheckWritable("BulkImport"));
   return AddElements(elements, options, result);
 }
 

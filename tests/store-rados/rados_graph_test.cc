@@ -238,6 +238,87 @@ TEST_F(RadosGraphTest, InterruptedDeleteIsFinishedAtOpenSparingRewrittenCells) {
   for (const std::string& key : keys) EXPECT_FALSE(key.starts_with("quarry.delete_pending"));
 }
 
+// The object version of the metadata object and of every tablet: any
+// write to an object raises it.
+std::vector<uint64_t> ObjectVersions(internal::RadosGraph& rados) {
+  std::vector<std::string> oids = {rados.tablets().MetaObject()};
+  for (uint32_t t = 0; t < rados.tablets().tablets(); ++t) {
+    oids.push_back(rados.tablets().TabletObject(t));
+  }
+  std::vector<uint64_t> versions;
+  for (const std::string& oid : oids) {
+    uint64_t size = 0;
+    time_t mtime = 0;
+    EXPECT_EQ(rados.io().stat(oid, &size, &mtime), 0) << oid;
+    versions.push_back(rados.io().get_last_version());
+  }
+  return versions;
+}
+
+// A read-only open (quarry info / exec --read-only) writes nothing, not
+// even a pending delete's completion, refuses every change naming the
+// graph, and reads the pool as it is (no lock, no snapshot).
+TEST_F(RadosGraphTest, ReadOnlyOpenWritesNothingAndRefusesEveryChange) {
+  auto graph = CreateGraph(StoreTestSchema(), properties_);
+  ASSERT_NE(graph, nullptr);
+  ASSERT_OK(graph->AddElements(std::vector<Element>{CountEntity("a", 2), CountEntity("b", 1)},
+                               AddElementsOptions(), nullptr));
+  ASSERT_OK(graph->PutMetadata("named/op", "{}"));
+  auto& rados = dynamic_cast<internal::RadosGraph&>(*graph);
+  // A delete of a's cell that its client did not finish.
+  std::string record;
+  for (uint32_t t = 0; t < rados.tablets().tablets(); ++t) {
+    std::map<std::string, librados::bufferlist> page;
+    bool more = false;
+    ASSERT_EQ(rados.io().omap_get_vals2(rados.tablets().TabletObject(t), "",
+                                        cls::TabletKeyPrefix("Count"), 100, &page, &more),
+              0);
+    for (auto& [key, value] : page) {
+      if (key.find('a') == std::string::npos) continue;
+      PutU32(t, &record);
+      PutU32(static_cast<uint32_t>(key.size()), &record);
+      record += key;
+      PutU32(static_cast<uint32_t>(value.length()), &record);
+      record += value.to_str();
+    }
+  }
+  ASSERT_FALSE(record.empty());
+  std::map<std::string, librados::bufferlist> entry;
+  entry["quarry.delete_pending.test"].append(record);
+  ASSERT_OK(FromRados(rados.io().omap_set(rados.tablets().MetaObject(), entry), "record"));
+  const std::vector<uint64_t> before = ObjectVersions(rados);
+
+  ASSERT_OK_AND_ASSIGN(auto reader, OpenRadosGraphReadOnly(properties_));
+  EXPECT_EQ(Sorted(Drain(reader->GetAllElements(QueryOptions()))),
+            Sorted({CountEntity("a", 2), CountEntity("b", 1)}));
+  ASSERT_OK_AND_ASSIGN(auto op, reader->GetMetadata("named/op"));
+  EXPECT_EQ(op, "{}");
+  ASSERT_OK(reader->Stats().status());
+  const std::string graph_name = "RADOS graph '" + properties_.raw["quarry.rados.graph"] + "'";
+  std::vector<Element> more = {CountEntity("c", 1)};
+  const std::vector<std::pair<std::string, Status>> refused = {
+      {"AddElements", reader->AddElements(more, AddElementsOptions(), nullptr)},
+      {"BulkImport", reader->BulkImport(more, AddElementsOptions(), nullptr)},
+      {"DeleteElements", reader->DeleteElements(more)},
+      {"DeleteAllElements", reader->DeleteAllElements()},
+      {"Compact", reader->Compact()},
+      {"PutMetadata", reader->PutMetadata("k", "v")},
+      {"DeleteMetadata", reader->DeleteMetadata("named/op")}};
+  for (const auto& [method, status] : refused) {
+    EXPECT_EQ(status.code(), StatusCode::kFailedPrecondition) << method;
+    EXPECT_THAT(status.message(), HasSubstr(graph_name)) << method;
+    EXPECT_THAT(status.message(), HasSubstr("read-only: " + method)) << method;
+  }
+  EXPECT_EQ(ObjectVersions(rados), before);
+  // Another client's write is seen at once; a writable open finishes the delete.
+  ASSERT_OK(
+      graph->AddElements(std::vector<Element>{CountEntity("b", 4)}, AddElementsOptions(), nullptr));
+  EXPECT_EQ(Sorted(Seeded(*reader, "b")), Sorted({CountEntity("b", 5)}));
+  ASSERT_OK(OpenRadosGraph(properties_).status());
+  EXPECT_EQ(Sorted(Drain(reader->GetAllElements(QueryOptions()))), Sorted({CountEntity("b", 5)}));
+  EXPECT_THAT(OpenRadosGraphReadOnly(FreshRadosProperties()), StatusIs(StatusCode::kNotFound));
+}
+
 // The sweeper removes aged-off cells (already hidden from scans) and counts
 // them; valid cells stay.
 TEST_F(RadosGraphTest, CompactSweepsAgedOffCells) {

@@ -48,5 +48,34 @@ TEST_F(RadosGraphTest, TheLocationsHandleOpensTheGraph) {
   EXPECT_THAT(Graph::Open(dir.string()).status(), StatusIs(StatusCode::kNotFound));
 }
 
+// `quarry check` and the read-only opens of `quarry info` / `quarry exec
+// --read-only` reach a RADOS graph through the factory by its location.
+TEST_F(RadosGraphTest, TheFactoryChecksAndOpensReadOnlyByLocation) {
+  const std::string name = "handle-ro-" + std::to_string(std::random_device()());
+  const fs::path dir = fs::path(::testing::TempDir()) / name;
+  fs::remove_all(dir);
+  ASSERT_OK_AND_ASSIGN(StoreProperties properties,
+                       StoreProperties::Parse("quarry.store=rados\nquarry.rados.conf=" +
+                                                  RadosConf() + "\nquarry.rados.tablets=2\n",
+                                              "test"));
+  ASSERT_OK_AND_ASSIGN(auto graph, Graph::Create(dir.string(), StoreTestSchema(), properties));
+  StoreProperties named = properties;
+  named.raw["quarry.rados.graph"] = name;
+  created_.push_back(named);
+  ASSERT_OK(
+      graph->AddElements(std::vector<Element>{CountEntity("a", 4)}, AddElementsOptions(), nullptr));
+  ASSERT_OK_AND_ASSIGN(GraphCheckReport report, CheckGraph(dir.string()));
+  EXPECT_TRUE(report.ok());
+  EXPECT_EQ(report.instances_checked, 2u);
+  EXPECT_EQ(report.keys_checked, 1u);
+  const fs::path scratch = dir / "scratch";
+  ASSERT_OK_AND_ASSIGN(auto reader, OpenGraphReadOnly(dir.string(), scratch.string()));
+  EXPECT_EQ(Sorted(Drain(reader->GetAllElements(QueryOptions()))), Sorted({CountEntity("a", 4)}));
+  EXPECT_THAT(
+      reader->AddElements(std::vector<Element>{CountEntity("a", 1)}, AddElementsOptions(), nullptr),
+      StatusIsWithMessage(StatusCode::kFailedPrecondition, "'" + name + "'"));
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace quarry::testing
