@@ -36,8 +36,6 @@ librados::bufferlist Bl(const std::string& s) {
   return bl;
 }
 
-internal::RadosGraph& AsRados(Graph& graph) { return dynamic_cast<internal::RadosGraph&>(graph); }
-
 // The tablet and omap key of the one cell of group `group` whose key
 // contains `vertex`.
 std::pair<uint32_t, std::string> FindCell(Graph& graph, const std::string& group,

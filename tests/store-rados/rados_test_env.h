@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 
+#include "store-rados/internal/rados_graph.h"
 #include "store-rados/rados_graph.h"
 
 namespace quarry::testing {
@@ -29,5 +30,11 @@ class RadosGraphTest : public ::testing::Test {
   StoreProperties properties_;
   std::vector<StoreProperties> created_;
 };
+
+// The RADOS store's graph behind `graph`, for tests that reach its tablets.
+// REQUIRES: `graph` was opened by the rados store.
+inline internal::RadosGraph& AsRados(Graph& graph) {
+  return dynamic_cast<internal::RadosGraph&>(graph);
+}
 
 }  // namespace quarry::testing

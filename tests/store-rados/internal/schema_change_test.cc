@@ -52,8 +52,6 @@ std::vector<Element> SeededA(const Graph& graph) {
   return Drain(graph.GetElements(seeds, QueryOptions()));
 }
 
-internal::RadosGraph& AsRados(Graph& graph) { return dynamic_cast<internal::RadosGraph&>(graph); }
-
 std::string Xattr(Graph& graph, const std::string& oid, const char* name) {
   librados::bufferlist bl;
   int r = AsRados(graph).io().getxattr(oid, name, bl);
