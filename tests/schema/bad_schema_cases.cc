@@ -27,6 +27,9 @@ namespace {
 
 const StatusCode kInvalid = StatusCode::kInvalidArgument;
 
+// One aggregateFunctions entry. Callers wrap it with Json::array: `= {SumOf(..)}`
+// is a one-element array under GCC but a copy of the object under Clang
+// (nlohmann/json's braced-list rule; found by the Clang sanitizer build).
 Json SumOf(std::vector<std::string> selection) {
   return Json{{"selection", selection},
               {"binaryOperator", {{"class", "uk.gov.gchq.koryphe.impl.binaryoperator.Max"}}}};
@@ -77,30 +80,35 @@ std::vector<BadSchemaCase> StructuralBadSchemaCases() {
        [](Json* s) { (*s)["types"]["count.long"].erase("aggregateFunction"); }, kInvalid,
        "No aggregator found for properties [count]"},
       {"IdentifierSelectedForAggregation",
-       [](Json* s) { (*s)["edges"]["Knows"]["aggregateFunctions"] = {SumOf({"SOURCE"})}; },
+       [](Json* s) {
+         (*s)["edges"]["Knows"]["aggregateFunctions"] = Json::array({SumOf({"SOURCE"})});
+       },
        kInvalid,
        "schema.json: edges.Knows.aggregateFunctions[0].selection[0]: identifiers cannot be "
        "selected for aggregation: SOURCE"},
       {"UnknownPropertyInAggregator",
-       [](Json* s) { (*s)["edges"]["Knows"]["aggregateFunctions"] = {SumOf({"nope"})}; }, kInvalid,
+       [](Json* s) {
+         (*s)["edges"]["Knows"]["aggregateFunctions"] = Json::array({SumOf({"nope"})});
+       },
+       kInvalid,
        "schema.json: edges.Knows.aggregateFunctions[0].selection[0]: unknown property 'nope'"},
       {"VisibilityInAggregateTuple",
        [](Json* s) {
-         (*s)["edges"]["Knows"]["aggregateFunctions"] = {SumOf({"count", "vis"})};
+         (*s)["edges"]["Knows"]["aggregateFunctions"] = Json::array({SumOf({"count", "vis"})});
        },
        kInvalid,
        "schema.json: edges.Knows.aggregateFunctions[0]: the visibility property 'vis' must be "
        "aggregated by itself"},
       {"TupleMixesGroupByAndOthers",
        [](Json* s) {
-         (*s)["edges"]["Knows"]["aggregateFunctions"] = {SumOf({"since", "count"})};
+         (*s)["edges"]["Knows"]["aggregateFunctions"] = Json::array({SumOf({"since", "count"})});
        },
        kInvalid,
        "schema.json: edges.Knows.aggregateFunctions[0]: groupBy and non-groupBy properties"},
       {"AggregatorsOnGroupWithoutProperties",
        [](Json* s) {
          (*s)["entities"]["Person"].erase("properties");
-         (*s)["entities"]["Person"]["aggregateFunctions"] = {SumOf({"count"})};
+         (*s)["entities"]["Person"]["aggregateFunctions"] = Json::array({SumOf({"count"})});
        },
        kInvalid,
        "schema.json: entities.Person.aggregateFunctions[0]: groups with no properties should not "
