@@ -19,17 +19,6 @@ using internal::MetaValues;
 
 constexpr size_t kCheckPage = 1024;
 
-std::string CheckHex(std::string_view bytes) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out;
-  for (unsigned char c : bytes.substr(0, 64)) {
-    out.push_back(kDigits[c >> 4]);
-    out.push_back(kDigits[c & 15]);
-  }
-  if (bytes.size() > 64) out += "...";
-  return out;
-}
-
 // What the metadata object says the tablets hold.
 struct CheckedLayout {
   std::optional<TabletMap> map;
@@ -141,7 +130,7 @@ void CheckTabletKey(const CheckedLayout& layout, uint32_t tablet, const std::str
     def = group;
     stored = key.substr(prefix.size());
   }
-  const std::string where = oid + ": key " + CheckHex(key);
+  const std::string where = oid + ": key " + ReportedKeyHex(key);
   if (def == nullptr) return problem(where + ": belongs to no group of the schema");
   if (HasInsertId(stored) == def->aggregate()) {
     return problem(where + " (group '" + def->group() + "')" +

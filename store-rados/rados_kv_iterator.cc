@@ -22,6 +22,12 @@ std::string FilterFor(const std::string& group_prefix, const KeyRange& range) {
 
 }  // namespace
 
+librados::bufferlist BufferOf(std::string_view bytes) {
+  librados::bufferlist bl;
+  bl.append(bytes.data(), bytes.size());
+  return bl;
+}
+
 Status FromRados(int r, const std::string& what) {
   if (r >= 0) return Status::OK();
   std::string message = what + ": " + std::strerror(-r);

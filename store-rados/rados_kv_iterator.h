@@ -75,4 +75,7 @@ class RadosKvIterator : public KvIterator {
 // timeouts and connection loss, NotFound for ENOENT, IOError otherwise.
 Status FromRados(int r, const std::string& what);
 
+// A bufferlist holding a copy of `bytes`.
+librados::bufferlist BufferOf(std::string_view bytes);
+
 }  // namespace quarry

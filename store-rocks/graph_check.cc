@@ -20,17 +20,6 @@ namespace {
 
 constexpr std::string_view kGroupPrefix = "g:";
 
-std::string Hex(std::string_view bytes) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out;
-  for (unsigned char c : bytes.substr(0, 64)) {
-    out.push_back(kDigits[c >> 4]);
-    out.push_back(kDigits[c & 15]);
-  }
-  if (bytes.size() > 64) out += "...";
-  return out;
-}
-
 // What the metadata says the data is: the schema and its key-package.
 struct GraphLayout {
   std::shared_ptr<const KeyPackage> package;  // Null if the metadata is damaged.
@@ -131,16 +120,18 @@ uint64_t CheckGroup(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* cf, const std:
     // Key format v2: a non-aggregated group's keys, and only those, end
     // with an insert id (keypackages/key_format.h).
     if (HasInsertId(stored) == def.aggregate()) {
-      problem(where + ": key " + Hex(stored) +
+      problem(where + ": key " + ReportedKeyHex(stored) +
               (def.aggregate() ? ": an aggregated group's key carries an insert id"
                                : ": a non-aggregated group's key has no insert id"));
       continue;
     }
     Result<Element> element = package.Decode(stored, value);
     if (!element.ok()) {
-      problem(where + ": key " + Hex(stored) + " does not decode: " + element.status().message());
+      problem(where + ": key " + ReportedKeyHex(stored) +
+              " does not decode: " + element.status().message());
     } else if (element->group() != def.group()) {
-      problem(where + ": key " + Hex(stored) + " decodes to group '" + element->group() + "'");
+      problem(where + ": key " + ReportedKeyHex(stored) + " decodes to group '" + element->group() +
+              "'");
     }
   }
   Status s = FromRocks(it->status(), where);

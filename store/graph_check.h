@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace quarry {
@@ -28,5 +29,9 @@ struct GraphCheckReport {
 };
 
 inline constexpr int kMaxReportedKeys = 20;
+
+// A damaged key as a report names it: lower-case hex of its first 64 bytes,
+// "..." after a longer one.
+std::string ReportedKeyHex(std::string_view key);
 
 }  // namespace quarry

@@ -48,12 +48,6 @@ namespace {
 constexpr char kDeletePendingPrefix[] = "quarry.delete_pending.";
 constexpr size_t kListPage = 1024;
 
-librados::bufferlist Bytes(std::string_view s) {
-  librados::bufferlist bl;
-  bl.append(s.data(), s.size());
-  return bl;
-}
-
 void PutU32(uint32_t v, std::string* dst) {
   for (int shift = 24; shift >= 0; shift -= 8) dst->push_back(static_cast<char>(v >> shift));
 }
@@ -180,7 +174,7 @@ Status RadosGraph::ApplyDeletes(const std::vector<TabletCells>& by_tablet) {
   const std::string record = kDeletePendingPrefix + cls::NewBatchId(NowMillis());
   if (touched > 1) {
     std::map<std::string, librados::bufferlist> entry;
-    entry[record] = Bytes(EncodeDeletes(by_tablet));
+    entry[record] = BufferOf(EncodeDeletes(by_tablet));
     QUARRY_RETURN_IF_ERROR(FromRados(io().omap_set(tablets_.MetaObject(), entry),
                                      "writing the delete's record to " + tablets_.MetaObject()));
   }

@@ -16,12 +16,6 @@
 namespace quarry::internal {
 namespace {
 
-librados::bufferlist Bytes(std::string_view s) {
-  librados::bufferlist bl;
-  bl.append(s.data(), s.size());
-  return bl;
-}
-
 // The tablets: created (or reset, after an interrupted create) with the
 // schema xattrs the object class reads, in parallel.
 Status CreateTablets(librados::IoCtx& io, const TabletMap& map, const std::string& schema_json,
@@ -33,8 +27,8 @@ Status CreateTablets(librados::IoCtx& io, const TabletMap& map, const std::strin
     auto op = std::make_unique<librados::ObjectWriteOperation>();
     op->create(false);
     op->omap_clear();
-    op->setxattr(cls::kSchemaXattr, Bytes(schema_json));
-    op->setxattr(cls::kKeyPackageXattr, Bytes(package));
+    op->setxattr(cls::kSchemaXattr, BufferOf(schema_json));
+    op->setxattr(cls::kKeyPackageXattr, BufferOf(package));
     done.push_back(librados::Rados::aio_create_completion());
     int r = io.aio_operate(map.TabletObject(t), done.back(), op.get());
     if (r < 0 && first_error == 0) first_error = r;
@@ -188,17 +182,17 @@ Result<std::unique_ptr<Graph>> RadosGraph::Create(std::shared_ptr<const Schema> 
   g->created_time_ms_ = NowMillis();
   const std::string schema_json = g->schema_->json().dump();
   std::map<std::string, librados::bufferlist> meta = {
-      {"quarry.schema", Bytes(schema_json)},
-      {"quarry.key_package", Bytes(package)},
-      {"quarry.key_format", Bytes(std::to_string(kKeyFormatVersion))},
-      {"quarry.value_format", Bytes(std::to_string(kValueFormatVersion))},
-      {"quarry.tablets", Bytes(std::to_string(props.tablets))},
-      {"quarry.layout", Bytes(std::to_string(kTabletLayoutVersion))},
-      {"quarry.created_ms", Bytes(std::to_string(g->created_time_ms_))}};
+      {"quarry.schema", BufferOf(schema_json)},
+      {"quarry.key_package", BufferOf(package)},
+      {"quarry.key_format", BufferOf(std::to_string(kKeyFormatVersion))},
+      {"quarry.value_format", BufferOf(std::to_string(kValueFormatVersion))},
+      {"quarry.tablets", BufferOf(std::to_string(props.tablets))},
+      {"quarry.layout", BufferOf(std::to_string(kTabletLayoutVersion))},
+      {"quarry.created_ms", BufferOf(std::to_string(g->created_time_ms_))}};
   librados::ObjectWriteOperation create;
   create.create(true);
-  create.setxattr(kStateXattr, Bytes(kStateCreating));
-  create.setxattr(kDistinctLimitXattr, Bytes("0"));
+  create.setxattr(kStateXattr, BufferOf(kStateCreating));
+  create.setxattr(kDistinctLimitXattr, BufferOf("0"));
   create.omap_set(meta);
   const std::string meta_object = g->tablets_.MetaObject();
   int r = client->io.operate(meta_object, &create);
@@ -209,8 +203,8 @@ Result<std::unique_ptr<Graph>> RadosGraph::Create(std::shared_ptr<const Schema> 
   QUARRY_RETURN_IF_ERROR(FromRados(r, "creating " + meta_object));
   QUARRY_RETURN_IF_ERROR(CreateTablets(client->io, g->tablets_, schema_json, package));
   librados::ObjectWriteOperation ready;
-  ready.cmpxattr(kStateXattr, LIBRADOS_CMPXATTR_OP_EQ, Bytes(kStateCreating));
-  ready.setxattr(kStateXattr, Bytes(kStateReady));
+  ready.cmpxattr(kStateXattr, LIBRADOS_CMPXATTR_OP_EQ, BufferOf(kStateCreating));
+  ready.setxattr(kStateXattr, BufferOf(kStateReady));
   QUARRY_RETURN_IF_ERROR(
       FromRados(client->io.operate(meta_object, &ready), "marking " + meta_object + " ready"));
   return std::unique_ptr<Graph>(std::move(g));

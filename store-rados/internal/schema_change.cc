@@ -11,12 +11,6 @@
 namespace quarry::internal {
 namespace {
 
-librados::bufferlist SchemaChangeBytes(std::string_view s) {
-  librados::bufferlist bl;
-  bl.append(s.data(), s.size());
-  return bl;
-}
-
 // One guarded write per tablet, all in flight at once; the first error
 // other than a lost guard (the tablet is at `version` or newer already).
 Status WriteTabletSchemas(librados::IoCtx& io, const TabletMap& map, const std::string& json,
@@ -29,8 +23,8 @@ Status WriteTabletSchemas(librados::IoCtx& io, const TabletMap& map, const std::
     op->assert_exists();
     // u64 comparison: `version` > the tablet's version (absent reads as 0).
     op->cmpxattr(kTabletSchemaVersionXattr, LIBRADOS_CMPXATTR_OP_GT, version);
-    op->setxattr(cls::kSchemaXattr, SchemaChangeBytes(json));
-    op->setxattr(kTabletSchemaVersionXattr, SchemaChangeBytes(std::to_string(version)));
+    op->setxattr(cls::kSchemaXattr, BufferOf(json));
+    op->setxattr(kTabletSchemaVersionXattr, BufferOf(std::to_string(version)));
     done.push_back(librados::Rados::aio_create_completion());
     int r = io.aio_operate(map.TabletObject(t), done.back(), op.get());
     if (r < 0 && first_error == 0) first_error = r;
@@ -55,11 +49,11 @@ Result<bool> CommitSchemaChange(librados::IoCtx& io, const std::string& meta_obj
   // The version too: a schema changed away and back (A, B, A) has the same
   // JSON but a higher version. An absent key compares as empty.
   const std::string version_text = stored_version == 0 ? "" : std::to_string(stored_version);
-  op.omap_cmp({{kMetaSchema, {SchemaChangeBytes(stored_json), LIBRADOS_CMPXATTR_OP_EQ}},
-               {kMetaSchemaVersion, {SchemaChangeBytes(version_text), LIBRADOS_CMPXATTR_OP_EQ}}},
+  op.omap_cmp({{kMetaSchema, {BufferOf(stored_json), LIBRADOS_CMPXATTR_OP_EQ}},
+               {kMetaSchemaVersion, {BufferOf(version_text), LIBRADOS_CMPXATTR_OP_EQ}}},
               &cmp);
-  op.omap_set({{kMetaSchema, SchemaChangeBytes(proposed_json)},
-               {kMetaSchemaVersion, SchemaChangeBytes(std::to_string(stored_version + 1))}});
+  op.omap_set({{kMetaSchema, BufferOf(proposed_json)},
+               {kMetaSchemaVersion, BufferOf(std::to_string(stored_version + 1))}});
   int r = io.operate(meta_object, &op);
   if (r == -ECANCELED) return false;
   QUARRY_RETURN_IF_ERROR(FromRados(r, "writing the new schema to " + meta_object));
@@ -71,8 +65,8 @@ Status PushSchemaToTablets(librados::IoCtx& io, const TabletMap& map, const std:
   QUARRY_RETURN_IF_ERROR(WriteTabletSchemas(io, map, json, version));
   librados::ObjectWriteOperation op;
   int cmp = 0;
-  op.omap_cmp({{kMetaSchema, {SchemaChangeBytes(json), LIBRADOS_CMPXATTR_OP_EQ}}}, &cmp);
-  op.omap_set({{kMetaTabletsSchemaVersion, SchemaChangeBytes(std::to_string(version))}});
+  op.omap_cmp({{kMetaSchema, {BufferOf(json), LIBRADOS_CMPXATTR_OP_EQ}}}, &cmp);
+  op.omap_set({{kMetaTabletsSchemaVersion, BufferOf(std::to_string(version))}});
   int r = io.operate(map.MetaObject(), &op);
   // Lost: the schema changed again; that change's client pushes it.
   if (r == -ECANCELED) return Status::OK();
