@@ -18,19 +18,28 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// Creates a 2-tablet RADOS graph whose handle is the fresh directory `dir`
+// (no quarry.rados.graph: the location's last component names the graph)
+// and records it in `created` for the fixture's cleanup.
+void CreateAtLocation(const fs::path& dir, std::vector<StoreProperties>* created,
+                      StoreProperties* properties, std::unique_ptr<Graph>* graph) {
+  fs::remove_all(dir);
+  ASSERT_OK_AND_ASSIGN(
+      *properties, StoreProperties::Parse("quarry.store=rados\nquarry.rados.conf=" + RadosConf() +
+                                              "\nquarry.rados.tablets=2\n",
+                                          "test"));
+  ASSERT_OK_AND_ASSIGN(*graph, Graph::Create(dir.string(), StoreTestSchema(), *properties));
+  StoreProperties named = *properties;
+  named.raw["quarry.rados.graph"] = dir.filename().string();
+  created->push_back(named);
+}
+
 TEST_F(RadosGraphTest, TheLocationsHandleOpensTheGraph) {
   const std::string name = "handle-" + std::to_string(std::random_device()());
   const fs::path dir = fs::path(::testing::TempDir()) / name;
-  fs::remove_all(dir);
-  // No quarry.rados.graph: the location's last component names the graph.
-  ASSERT_OK_AND_ASSIGN(StoreProperties properties,
-                       StoreProperties::Parse("quarry.store=rados\nquarry.rados.conf=" +
-                                                  RadosConf() + "\nquarry.rados.tablets=2\n",
-                                              "test"));
-  ASSERT_OK_AND_ASSIGN(auto graph, Graph::Create(dir.string(), StoreTestSchema(), properties));
-  StoreProperties named = properties;
-  named.raw["quarry.rados.graph"] = name;
-  created_.push_back(named);
+  StoreProperties properties;
+  std::unique_ptr<Graph> graph;
+  ASSERT_NO_FATAL_FAILURE(CreateAtLocation(dir, &created_, &properties, &graph));
   EXPECT_TRUE(fs::is_regular_file(dir / kRadosHandleFileName));
   ASSERT_OK(
       graph->AddElements(std::vector<Element>{CountEntity("a", 4)}, AddElementsOptions(), nullptr));
@@ -53,15 +62,9 @@ TEST_F(RadosGraphTest, TheLocationsHandleOpensTheGraph) {
 TEST_F(RadosGraphTest, TheFactoryChecksAndOpensReadOnlyByLocation) {
   const std::string name = "handle-ro-" + std::to_string(std::random_device()());
   const fs::path dir = fs::path(::testing::TempDir()) / name;
-  fs::remove_all(dir);
-  ASSERT_OK_AND_ASSIGN(StoreProperties properties,
-                       StoreProperties::Parse("quarry.store=rados\nquarry.rados.conf=" +
-                                                  RadosConf() + "\nquarry.rados.tablets=2\n",
-                                              "test"));
-  ASSERT_OK_AND_ASSIGN(auto graph, Graph::Create(dir.string(), StoreTestSchema(), properties));
-  StoreProperties named = properties;
-  named.raw["quarry.rados.graph"] = name;
-  created_.push_back(named);
+  StoreProperties properties;
+  std::unique_ptr<Graph> graph;
+  ASSERT_NO_FATAL_FAILURE(CreateAtLocation(dir, &created_, &properties, &graph));
   ASSERT_OK(
       graph->AddElements(std::vector<Element>{CountEntity("a", 4)}, AddElementsOptions(), nullptr));
   ASSERT_OK_AND_ASSIGN(GraphCheckReport report, CheckGraph(dir.string()));
