@@ -1,6 +1,8 @@
 #include "server/service/thrift_elements.h"
 
+#include <cstring>
 #include <string>
+#include <type_traits>
 
 #include "graph-core/json_depth.h"
 #include "graph-core/json_value.h"
@@ -75,11 +77,22 @@ Result<Properties> PropertiesFromThrift(const std::map<std::string, rpc::TypedVa
   return out;
 }
 
+// The element's kind as the client sent it. Thrift stores any i32 off the
+// wire in the enum field, and reading a value other than ENTITY or EDGE as
+// the enum is undefined behaviour (found by UBSan, scripts/check.sh asan), so
+// the field is read as its underlying integer.
+int64_t WireKind(const rpc::Element& e) {
+  std::underlying_type_t<rpc::ElementKind::type> raw;
+  std::memcpy(&raw, &e.kind, sizeof raw);
+  return raw;
+}
+
 Result<Element> ElementFromThrift(const rpc::Element& e, size_t index, int max_depth) {
   if (e.group.empty()) return InvalidArgumentError(ElementPath(index) + ".group: missing");
   QUARRY_ASSIGN_OR_RETURN(Properties properties,
                           PropertiesFromThrift(e.properties, index, max_depth));
-  if (e.kind == rpc::ElementKind::ENTITY) {
+  const int64_t kind = WireKind(e);
+  if (kind == rpc::ElementKind::ENTITY) {
     if (e.__isset.source || e.__isset.destination) {
       return InvalidArgumentError(ElementPath(index) +
                                   ": an ENTITY has a vertex, not source/destination");
@@ -88,8 +101,9 @@ Result<Element> ElementFromThrift(const rpc::Element& e, size_t index, int max_d
                             RequiredValue(e.__isset.vertex, e.vertex, index, "vertex", max_depth));
     return Element::Entity(e.group, std::move(vertex), std::move(properties));
   }
-  if (e.kind != rpc::ElementKind::EDGE) {
-    return InvalidArgumentError(ElementPath(index) + ".kind: expected ENTITY or EDGE");
+  if (kind != rpc::ElementKind::EDGE) {
+    return InvalidArgumentError(ElementPath(index) + ".kind: " + std::to_string(kind) +
+                                " is not ENTITY (1) or EDGE (2)");
   }
   if (e.__isset.vertex) return InvalidArgumentError(ElementPath(index) + ": an EDGE has no vertex");
   QUARRY_ASSIGN_OR_RETURN(Value source,

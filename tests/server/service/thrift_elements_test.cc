@@ -128,7 +128,8 @@ TEST(ThriftElementsTest, ShapeErrorsNameTheElement) {
   rpc::Element bad_kind = good;
   bad_kind.kind = static_cast<rpc::ElementKind::type>(7);
   EXPECT_THAT(ElementsFromThrift({bad_kind}, 10),
-              StatusIsWithMessage(StatusCode::kInvalidArgument, "elements[0].kind"));
+              StatusIsWithMessage(StatusCode::kInvalidArgument,
+                                  "elements[0].kind: 7 is not ENTITY (1) or EDGE (2)"));
 }
 
 }  // namespace
