@@ -12,7 +12,8 @@
 #          server_rest_tests) (build-tsan)
 # Builds run under `nice`; QUARRY_JOBS sets the parallelism (default 2).
 # Tests that need outside services or a browser (bench, explorer) are left
-# out: they test no Quarry code a sanitizer could see.
+# out: they test no Quarry code a sanitizer could see. So are the RSS bounds
+# under asan (below).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/sanitizer-build.sh
@@ -28,6 +29,11 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1:suppressions=$PWD/scripts/tsan.supp}
 
 EXCLUDE='bench|explorer_browser|python'
+# The large-result e2e tests bound the server's RSS while it pages a million
+# elements. Under ASan that figure measures ASan (freed memory held in its
+# quarantine, shadow memory, redzones: +180-220 MB seen), not Quarry, so
+# they run in the other modes and in the normal build only.
+if [ "$MODE" = asan ]; then EXCLUDE="$EXCLUDE|large_result"; fi
 if [ "$MODE" = tsan ]; then
   TARGETS=(store_rocks_tests operations_tests server_tests server_rest_tests)
   nice ninja -C "$SANITIZER_BUILD_DIR" -j "$JOBS" "${TARGETS[@]}"
