@@ -4,6 +4,8 @@
 #include <condition_variable>
 #include <mutex>
 
+#include "graph-core/tsan_handoff.h"
+
 namespace quarry::internal {
 
 struct ParallelElementIterator::State {
@@ -26,6 +28,7 @@ struct ParallelElementIterator::State {
 
   // One job: builds stream `index` if needed and reads its next chunk.
   void Fill(size_t index) {
+    TsanTakeOver(this);  // Launch's TsanHandOff (graph-core/tsan_handoff.h).
     Slot& slot = slots[index];
     std::vector<Element> out;
     Status status;
@@ -89,6 +92,8 @@ void ParallelElementIterator::Launch(size_t index) {
   state_->slots[index].filling = true;
   ++state_->outstanding;
   std::shared_ptr<State> state = state_;
+  // TBB orders the job after this; ThreadSanitizer needs telling.
+  TsanHandOff(state.get());
   arena_->enqueue([state, index] { state->Fill(index); });
 }
 
