@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <random>
@@ -88,13 +89,15 @@ TEST_F(GraphTest, KilledWriterLosesNoAcknowledgedBatchAndTearsNone) {
     int ack_fd = -1;
     pid_t pid = StartChild(dir_.string(), &ack_fd);
     ASSERT_GT(pid, 0);
+    // Mid-ingest: timed from the first acknowledged batch (AwaitFirstAck).
+    const uint64_t first = testing::AwaitFirstAck(ack_fd, std::chrono::seconds(60));
     std::this_thread::sleep_for(
         std::chrono::milliseconds(std::uniform_int_distribution<int>(50, 250)(rng)));
     kill(pid, SIGKILL);
     int wstatus = 0;
     waitpid(pid, &wstatus, 0);
     ASSERT_TRUE(WIFSIGNALED(wstatus)) << "the child ended by itself: status " << wstatus;
-    uint64_t acked = LastAck(ack_fd);
+    uint64_t acked = std::max(first, LastAck(ack_fd));
     Reopen();
     std::vector<Element> all = Drain(graph_->GetAllElements({}));
     graph_.reset();

@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <random>
@@ -65,13 +66,15 @@ TEST_F(GraphTest, KilledFoldingWriterLosesNoAcknowledgedBatchAndTearsNone) {
     int ack_fd = -1;
     pid_t pid = StartFoldingChild(dir_.string(), &ack_fd);
     ASSERT_GT(pid, 0);
+    // Mid-ingest: timed from the first acknowledged batch (AwaitFirstAck).
+    const uint64_t first = testing::AwaitFirstAck(ack_fd, std::chrono::seconds(60));
     std::this_thread::sleep_for(
         std::chrono::milliseconds(std::uniform_int_distribution<int>(100, 300)(rng)));
     kill(pid, SIGKILL);
     int wstatus = 0;
     waitpid(pid, &wstatus, 0);
     ASSERT_TRUE(WIFSIGNALED(wstatus)) << "the child ended by itself: status " << wstatus;
-    const uint64_t acked = LastAcknowledged(ack_fd);
+    const uint64_t acked = std::max(first, LastAcknowledged(ack_fd));
     Reopen();
     internal::RocksGraph& rocks = testing::Rocks(*graph_);
     ASSERT_EQ(

@@ -1,5 +1,8 @@
 #include "tests/store-rocks/graph_test_util.h"
 
+#include <poll.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <random>
 
@@ -175,6 +178,13 @@ std::vector<std::string> InOrder(const std::vector<Element>& elements) {
 Element LinkEdge(std::string s, std::string d, bool directed, int64_t weight) {
   return Element::Edge("Link", Value::String(std::move(s)), Value::String(std::move(d)), directed,
                        {{"weight", Value::Int64(weight)}});
+}
+
+uint64_t AwaitFirstAck(int fd, std::chrono::milliseconds timeout) {
+  pollfd readable{fd, POLLIN, 0};
+  if (poll(&readable, 1, static_cast<int>(timeout.count())) <= 0) return 0;
+  uint64_t n = 0;
+  return read(fd, &n, sizeof(n)) == sizeof(n) ? n : 0;
 }
 
 }  // namespace quarry::testing

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -63,5 +65,12 @@ std::vector<Element> RandomStoreElements(uint32_t seed, int count, int vertices)
 // Debug strings in stream order (not sorted).
 std::vector<std::string> InOrder(const std::vector<Element>& elements);
 Element LinkEdge(std::string s, std::string d, bool directed, int64_t weight);
+
+// The crash tests' children write each acknowledged batch number (a
+// uint64_t) to a pipe. Waits up to `timeout` for the first and returns it,
+// or 0 if none came. A test times its SIGKILL from there: a child's start-up
+// (exec, opening the graph) takes far longer under a sanitizer than the
+// delay the kill is meant to land in.
+uint64_t AwaitFirstAck(int fd, std::chrono::milliseconds timeout);
 
 }  // namespace quarry::testing
