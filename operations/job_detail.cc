@@ -143,13 +143,30 @@ Status SaveJobDetail(Graph& graph, const JobDetail& detail) {
   return graph.PutMetadata(JobMetadataKey(detail.job_id), JobDetailToJson(detail).dump());
 }
 
+namespace {
+
+// A stored RUNNING detail whose job is not registered here was either
+// interrupted (its process is gone) or finished here between the read and
+// the registry check. Finish saves the final detail before it unregisters
+// the job, so reading again after the check tells the two apart.
+Result<JobDetail> Settled(const Graph& graph, const std::string& key, JobDetail d) {
+  if (!IsInterrupted(d)) return d;
+  QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> again, graph.GetMetadata(key));
+  if (again.has_value()) {
+    QUARRY_ASSIGN_OR_RETURN(d, ParseStored(key, *again));
+  }
+  return IsInterrupted(d) ? AsInterrupted(std::move(d)) : std::move(d);
+}
+
+}  // namespace
+
 Result<std::optional<JobDetail>> LoadJobDetail(const Graph& graph, std::string_view job_id) {
   if (job_id.empty()) return std::optional<JobDetail>();
   const std::string key = JobMetadataKey(job_id);
   QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> value, graph.GetMetadata(key));
   if (!value.has_value()) return std::optional<JobDetail>();
-  QUARRY_ASSIGN_OR_RETURN(JobDetail d, ParseStored(key, *value));
-  if (IsInterrupted(d)) d = AsInterrupted(std::move(d));
+  QUARRY_ASSIGN_OR_RETURN(JobDetail stored, ParseStored(key, *value));
+  QUARRY_ASSIGN_OR_RETURN(JobDetail d, Settled(graph, key, std::move(stored)));
   return std::optional<JobDetail>(std::move(d));
 }
 
@@ -157,8 +174,9 @@ Result<std::vector<JobDetail>> LoadAllJobDetails(const Graph& graph) {
   QUARRY_ASSIGN_OR_RETURN(auto entries, graph.ListMetadata(kJobPrefix));
   std::vector<JobDetail> out;
   for (const auto& [key, value] : entries) {
-    QUARRY_ASSIGN_OR_RETURN(JobDetail d, ParseStored(key, value));
-    out.push_back(IsInterrupted(d) ? AsInterrupted(std::move(d)) : std::move(d));
+    QUARRY_ASSIGN_OR_RETURN(JobDetail stored, ParseStored(key, value));
+    QUARRY_ASSIGN_OR_RETURN(JobDetail d, Settled(graph, key, std::move(stored)));
+    out.push_back(std::move(d));
   }
   return out;
 }
