@@ -15,7 +15,7 @@ using ::testing::ElementsAre;
 using ::testing::Pair;
 
 const KvMap kRangeData = {{"a", "1"}, {"b", "2"}, {"c", "3"}, {"d", "4"},
-                     {"e", "5"}, {"f", "6"}, {"g", "7"}};
+                          {"e", "5"}, {"f", "6"}, {"g", "7"}};
 
 TEST(MultiRangeIteratorTest, YieldsUnionOfRangesOnceInOrder) {
   MultiRangeIterator it(

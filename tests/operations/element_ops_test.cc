@@ -22,7 +22,7 @@ std::string OpsEntityJson(int v, int count, std::string_view group = "entity") {
 }
 
 std::string OpsEdgeJson(int s, int d, int count, std::string_view matched = "",
-                 std::string_view group = "edge") {
+                        std::string_view group = "edge") {
   std::string mv = matched.empty() ? "" : R"(,"matchedVertex":")" + std::string(matched) + "\"";
   return R"({"class":"uk.gov.gchq.gaffer.data.element.Edge","group":")" + std::string(group) +
          R"(","source":)" + std::to_string(s) + R"(,"destination":)" + std::to_string(d) +
@@ -40,7 +40,8 @@ TEST(ElementOpsTest, FilterGlobalElementsCountMoreThan2) {
                                        std::string(kGetElementsFor1) + R"(,
       {"class":"Filter","globalElements":{"predicates":[{"selection":["count"],
         "predicate":{"class":"IsMoreThan","orEqualTo":false,"value":2}}]}}]})"));
-  EXPECT_TRUE(SameMultiset(out, "[" + OpsEntityJson(1, 3) + "," + OpsEdgeJson(1, 2, 3, "SOURCE") + "]"));
+  EXPECT_TRUE(
+      SameMultiset(out, "[" + OpsEntityJson(1, 3) + "," + OpsEdgeJson(1, 2, 3, "SOURCE") + "]"));
 }
 
 TEST(ElementOpsTest, FilterEdgesMapDropsUnlistedKinds) {
@@ -58,8 +59,8 @@ TEST(ElementOpsTest, FilterEdgesMapDropsUnlistedKinds) {
 TEST(ElementOpsTest, FilterGlobalKindFiltersAndUnknownGroups) {
   DocFixture f;
   // globalEntities applies to entities only; entity group with an empty filter.
-  std::string input = "[" + OpsEntityJson(1, 3) + "," + OpsEntityJson(2, 1) + "," + OpsEdgeJson(2, 3, 2) + "," +
-                      OpsEntityJson(9, 9, "nonSchemaGroup") + "]";
+  std::string input = "[" + OpsEntityJson(1, 3) + "," + OpsEntityJson(2, 1) + "," +
+                      OpsEdgeJson(2, 3, 2) + "," + OpsEntityJson(9, 9, "nonSchemaGroup") + "]";
   ASSERT_OK_AND_ASSIGN(Json out, f.Run(R"({"class":"Filter","input":)" + input + R"(,
       "globalEntities":{"predicates":[{"selection":["count"],
         "predicate":{"class":"IsLessThan","value":2}}]}})"));
@@ -73,8 +74,9 @@ TEST(ElementOpsTest, TransformProjectsPerGroup) {
   DocFixture f;
   // Each edge's count becomes its DESTINATION; entities have no map: unchanged.
   ASSERT_OK_AND_ASSIGN(
-      Json out, f.Run(R"({"class":"Transform","input":[)" + OpsEdgeJson(1, 4, 1) + "," + OpsEntityJson(3, 2) +
-                      R"(],"edges":{"edge":{"functions":[{"selection":["DESTINATION"],
+      Json out,
+      f.Run(R"({"class":"Transform","input":[)" + OpsEdgeJson(1, 4, 1) + "," + OpsEntityJson(3, 2) +
+            R"(],"edges":{"edge":{"functions":[{"selection":["DESTINATION"],
                           "function":{"class":"Identity"},"projection":["count"]}]}}})"));
   EXPECT_EQ(SortedDumps(out),
             SortedDumps(Json::parse("[" + OpsEdgeJson(1, 4, 4) + "," + OpsEntityJson(3, 2) + "]")));
@@ -85,19 +87,20 @@ TEST(ElementOpsTest, AggregateUsesSchemaAggregatorsByDefault) {
   // count (the schema's Sum) over elements with the same identifiers;
   // matchedVertex is not part of the key (the first element's is kept).
   DocFixture f;
-  std::string input = "[" + OpsEdgeJson(1, 2, 3, "SOURCE") + "," + OpsEdgeJson(1, 2, 3, "DESTINATION") + "," +
-                      OpsEntityJson(1, 3) + "," + OpsEntityJson(1, 4) + "," + OpsEntityJson(2, 1) + "]";
+  std::string input = "[" + OpsEdgeJson(1, 2, 3, "SOURCE") + "," +
+                      OpsEdgeJson(1, 2, 3, "DESTINATION") + "," + OpsEntityJson(1, 3) + "," +
+                      OpsEntityJson(1, 4) + "," + OpsEntityJson(2, 1) + "]";
   ASSERT_OK_AND_ASSIGN(Json out, f.Run(R"({"class":"Aggregate","input":)" + input + "}"));
-  EXPECT_TRUE(SameMultiset(
-      out, "[" + OpsEdgeJson(1, 2, 6, "SOURCE") + "," + OpsEntityJson(1, 7) + "," + OpsEntityJson(2, 1) + "]"));
+  EXPECT_TRUE(SameMultiset(out, "[" + OpsEdgeJson(1, 2, 6, "SOURCE") + "," + OpsEntityJson(1, 7) +
+                                    "," + OpsEntityJson(2, 1) + "]"));
 }
 
 TEST(ElementOpsTest, AggregateWithGivenAggregatorAndEmptyGroupBy) {
   // AggregatePair(groupBy [], elementAggregator Max on count) for "edge";
   // entities keep the schema's Sum.
   DocFixture f;
-  std::string input =
-      "[" + OpsEdgeJson(1, 2, 3) + "," + OpsEdgeJson(1, 2, 5) + "," + OpsEdgeJson(1, 2, 4) + "," + OpsEdgeJson(2, 3, 2) + "]";
+  std::string input = "[" + OpsEdgeJson(1, 2, 3) + "," + OpsEdgeJson(1, 2, 5) + "," +
+                      OpsEdgeJson(1, 2, 4) + "," + OpsEdgeJson(2, 3, 2) + "]";
   ASSERT_OK_AND_ASSIGN(Json out, f.Run(R"({"class":"Aggregate","input":)" + input + R"(,
       "edges":{"edge":{"groupBy":[],"elementAggregator":{"operators":[
         {"selection":["count"],"binaryOperator":{"class":"Max"}}]}}}})"));
@@ -126,8 +129,8 @@ TEST(ElementOpsTest, ValidateSkipsOrRefusesInvalidElements) {
   std::string undirected =
       R"({"class":"uk.gov.gchq.gaffer.data.element.Edge","group":"edge","source":1,
           "destination":2,"directed":false,"properties":{"count":1}})";
-  std::string input =
-      "[" + OpsEntityJson(1, 3) + "," + undirected + "," + OpsEntityJson(7, 1, "unknownGroup") + "]";
+  std::string input = "[" + OpsEntityJson(1, 3) + "," + undirected + "," +
+                      OpsEntityJson(7, 1, "unknownGroup") + "]";
   ASSERT_OK_AND_ASSIGN(Json out, f.Run(R"({"class":"Validate","skipInvalidElements":true,
                                            "input":)" +
                                        input + "}"));

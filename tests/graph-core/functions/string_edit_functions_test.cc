@@ -159,7 +159,7 @@ TEST(ReverseStringTest, ReversesCodePoints) {
   EXPECT_EQ(a, EditStr("esrever"));
   ASSERT_OK_AND_ASSIGN(Value u, Call(*fn, {EditStr("a\xC3\xA9z")}));
   EXPECT_EQ(u, EditStr("z\xC3\xA9"
-                   "a"));
+                       "a"));
   ASSERT_OK_AND_ASSIGN(Value null, Call(*fn, {Value()}));
   EXPECT_TRUE(null.is_null());
 }

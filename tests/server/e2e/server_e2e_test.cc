@@ -14,7 +14,8 @@ namespace {
 
 constexpr char kEntityClass[] = "uk.gov.gchq.gaffer.data.element.Entity";
 constexpr char kEdgeClass[] = "uk.gov.gchq.gaffer.data.element.Edge";
-constexpr char kE2eGetAll[] = R"({"class": "uk.gov.gchq.gaffer.operation.impl.get.GetAllElements"})";
+constexpr char kE2eGetAll[] =
+    R"({"class": "uk.gov.gchq.gaffer.operation.impl.get.GetAllElements"})";
 
 class BasicServerTest : public ::testing::Test {
  protected:
@@ -123,7 +124,8 @@ TEST_F(BasicServerTest, PagedQueryReturnsEverythingOnce) {
   EXPECT_EQ(ErrorCode([&] { client->nextPage(page, Bob(), handle); }), "NOT_FOUND");
   client->closeQuery(Alice(), handle);
   EXPECT_EQ(ErrorCode([&] { client->nextPage(page, Alice(), handle); }), "NOT_FOUND");
-  EXPECT_EQ(ErrorCode([&] { client->openQuery(handle, Alice(), kE2eGetAll, 0); }), "INVALID_ARGUMENT");
+  EXPECT_EQ(ErrorCode([&] { client->openQuery(handle, Alice(), kE2eGetAll, 0); }),
+            "INVALID_ARGUMENT");
 }
 
 TEST_F(BasicServerTest, PythonClientSmoke) {
