@@ -20,27 +20,13 @@ namespace {
 // schema xattrs the object class reads, in parallel.
 Status CreateTablets(librados::IoCtx& io, const TabletMap& map, const std::string& schema_json,
                      std::string_view package) {
-  std::vector<librados::AioCompletion*> done;
-  std::vector<std::unique_ptr<librados::ObjectWriteOperation>> ops;
-  int first_error = 0;
-  for (uint32_t t = 0; t < map.tablets(); ++t) {
-    auto op = std::make_unique<librados::ObjectWriteOperation>();
+  auto reset = [&](librados::ObjectWriteOperation* op) {
     op->create(false);
     op->omap_clear();
     op->setxattr(cls::kSchemaXattr, BufferOf(schema_json));
     op->setxattr(cls::kKeyPackageXattr, BufferOf(package));
-    done.push_back(librados::Rados::aio_create_completion());
-    int r = io.aio_operate(map.TabletObject(t), done.back(), op.get());
-    if (r < 0 && first_error == 0) first_error = r;
-    ops.push_back(std::move(op));
-  }
-  for (librados::AioCompletion* c : done) {
-    c->wait_for_complete();
-    int r = c->get_return_value();
-    if (r < 0 && first_error == 0) first_error = r;
-    c->release();
-  }
-  return FromRados(first_error, "creating the tablet objects");
+  };
+  return WriteEachTablet(io, map, reset, 0, "creating the tablet objects");
 }
 
 // What the metadata object says the graph is.

@@ -9,37 +9,27 @@
 #include "store-rados/rados_kv_iterator.h"
 
 namespace quarry::internal {
-namespace {
-
-// One guarded write per tablet, all in flight at once; the first error
-// other than a lost guard (the tablet is at `version` or newer already).
-Status WriteTabletSchemas(librados::IoCtx& io, const TabletMap& map, const std::string& json,
-                          uint64_t version) {
+Status WriteEachTablet(librados::IoCtx& io, const TabletMap& map,
+                       const std::function<void(librados::ObjectWriteOperation*)>& build,
+                       int ignored_error, const std::string& what) {
   std::vector<librados::AioCompletion*> done;
   std::vector<std::unique_ptr<librados::ObjectWriteOperation>> ops;
   int first_error = 0;
   for (uint32_t t = 0; t < map.tablets(); ++t) {
-    auto op = std::make_unique<librados::ObjectWriteOperation>();
-    op->assert_exists();
-    // u64 comparison: `version` > the tablet's version (absent reads as 0).
-    op->cmpxattr(kTabletSchemaVersionXattr, LIBRADOS_CMPXATTR_OP_GT, version);
-    op->setxattr(cls::kSchemaXattr, BufferOf(json));
-    op->setxattr(kTabletSchemaVersionXattr, BufferOf(std::to_string(version)));
+    ops.push_back(std::make_unique<librados::ObjectWriteOperation>());
+    build(ops.back().get());
     done.push_back(librados::Rados::aio_create_completion());
-    int r = io.aio_operate(map.TabletObject(t), done.back(), op.get());
+    int r = io.aio_operate(map.TabletObject(t), done.back(), ops.back().get());
     if (r < 0 && first_error == 0) first_error = r;
-    ops.push_back(std::move(op));
   }
   for (librados::AioCompletion* c : done) {
     c->wait_for_complete();
     int r = c->get_return_value();
-    if (r < 0 && r != -ECANCELED && first_error == 0) first_error = r;
+    if (r < 0 && r != ignored_error && first_error == 0) first_error = r;
     c->release();
   }
-  return FromRados(first_error, "writing the schema to the tablet objects");
+  return FromRados(first_error, what);
 }
-
-}  // namespace
 
 Result<bool> CommitSchemaChange(librados::IoCtx& io, const std::string& meta_object,
                                 const std::string& stored_json, uint64_t stored_version,
@@ -62,7 +52,17 @@ Result<bool> CommitSchemaChange(librados::IoCtx& io, const std::string& meta_obj
 
 Status PushSchemaToTablets(librados::IoCtx& io, const TabletMap& map, const std::string& json,
                            uint64_t version) {
-  QUARRY_RETURN_IF_ERROR(WriteTabletSchemas(io, map, json, version));
+  // Guarded: a tablet at `version` or newer already keeps what it has (the
+  // lost guard, ECANCELED, is not an error).
+  auto guarded = [&](librados::ObjectWriteOperation* op) {
+    op->assert_exists();
+    // u64 comparison: `version` > the tablet's version (absent reads as 0).
+    op->cmpxattr(kTabletSchemaVersionXattr, LIBRADOS_CMPXATTR_OP_GT, version);
+    op->setxattr(cls::kSchemaXattr, BufferOf(json));
+    op->setxattr(kTabletSchemaVersionXattr, BufferOf(std::to_string(version)));
+  };
+  QUARRY_RETURN_IF_ERROR(
+      WriteEachTablet(io, map, guarded, -ECANCELED, "writing the schema to the tablet objects"));
   librados::ObjectWriteOperation op;
   int cmp = 0;
   op.omap_cmp({{kMetaSchema, {BufferOf(json), LIBRADOS_CMPXATTR_OP_EQ}}}, &cmp);

@@ -23,6 +23,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <rados/librados.hpp>
 #include <string>
 #include <string_view>
@@ -48,5 +49,13 @@ Result<bool> CommitSchemaChange(librados::IoCtx& io, const std::string& meta_obj
 // the metadata object if its schema is still `json`.
 Status PushSchemaToTablets(librados::IoCtx& io, const TabletMap& map, const std::string& json,
                            uint64_t version);
+
+// One write operation per tablet object, built by `build`, all in flight at
+// once; waits for every one. The first error other than `ignored_error` (0:
+// none ignored), named `what`. Used by create (the tablets and their schema
+// xattrs) and by a schema change's push.
+Status WriteEachTablet(librados::IoCtx& io, const TabletMap& map,
+                       const std::function<void(librados::ObjectWriteOperation*)>& build,
+                       int ignored_error, const std::string& what);
 
 }  // namespace quarry::internal
