@@ -156,14 +156,8 @@ void CheckTabletKey(const CheckedLayout& layout, uint32_t tablet, const std::str
 // Every data key of one tablet (the reserved keys, 00 ..., skipped).
 uint64_t CheckTabletKeys(librados::IoCtx& io, const CheckedLayout& layout, uint32_t tablet,
                          const std::string& oid, GraphCheckReport* report) {
-  int listed = 0;
-  auto problem = [&](std::string text) {
-    if (listed++ < kMaxReportedKeys) {
-      report->problems.push_back(std::move(text));
-    } else {
-      ++report->keys_not_listed;
-    }
-  };
+  KeyProblems key_problems(report);
+  auto problem = [&](std::string text) { key_problems.Add(std::move(text)); };
   std::string after(cls::kBatchKeyPrefix.data(), 1);
   after.append(4, '\xff');  // After every reserved key (00 ...).
   uint64_t keys = 0;

@@ -105,14 +105,8 @@ uint64_t CheckGroup(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* cf, const std:
   read.fill_cache = false;
   std::unique_ptr<rocksdb::Iterator> it(db->NewIterator(read, cf));
   uint64_t keys = 0;
-  int listed = 0;
-  auto problem = [&](std::string text) {
-    if (listed++ < kMaxReportedKeys) {
-      report->problems.push_back(std::move(text));
-    } else {
-      ++report->keys_not_listed;
-    }
-  };
+  KeyProblems key_problems(report);
+  auto problem = [&](std::string text) { key_problems.Add(std::move(text)); };
   for (it->SeekToFirst(); it->Valid(); it->Next()) {
     ++keys;
     std::string_view stored(it->key().data(), it->key().size());

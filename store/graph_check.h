@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace quarry {
@@ -29,6 +30,24 @@ struct GraphCheckReport {
 };
 
 inline constexpr int kMaxReportedKeys = 20;
+
+// Adds problems about damaged keys to a report: the first kMaxReportedKeys
+// listed, the rest only counted (keys_not_listed). One per group or tablet.
+class KeyProblems {
+ public:
+  explicit KeyProblems(GraphCheckReport* report) : report_(report) {}
+  void Add(std::string text) {
+    if (listed_++ < kMaxReportedKeys) {
+      report_->problems.push_back(std::move(text));
+    } else {
+      ++report_->keys_not_listed;
+    }
+  }
+
+ private:
+  GraphCheckReport* report_;  // Not owned.
+  int listed_ = 0;
+};
 
 // A damaged key as a report names it: lower-case hex of its first 64 bytes,
 // "..." after a longer one.
