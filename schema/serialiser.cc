@@ -109,6 +109,13 @@ Result<std::shared_ptr<const Serialiser>> ParseAtDepth(const Json& json, std::st
 
 }  // namespace
 
+Status Serialiser::DeserialiseInto(std::string_view bytes, Value* out) const {
+  Result<Value> value = Deserialise(bytes);
+  if (!value.ok()) return value.status();
+  *out = std::move(value).value();
+  return Status::OK();
+}
+
 Json Serialiser::ToJson() const {
   Json json = Json::object();
   json["class"] = std::string(ClassName());

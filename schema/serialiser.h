@@ -42,6 +42,10 @@ class Serialiser {
   virtual Status Serialise(const Value& value, std::string* dst) const = 0;
   // DataLoss (naming the serialiser) if `bytes` are not a valid encoding.
   virtual Result<Value> Deserialise(std::string_view bytes) const = 0;
+  // Deserialise into `*out`, which decoders refilling one element per cell
+  // reuse: the hot serialisers build the value in place rather than moving
+  // it through a Result. Errors as Deserialise; *out unchanged on error.
+  virtual Status DeserialiseInto(std::string_view bytes, Value* out) const;
   virtual Value DeserialiseEmpty() const { return Value(); }
 
   // {"class": ClassName(), ...fields}.

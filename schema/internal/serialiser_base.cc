@@ -29,6 +29,29 @@ Status SerialiserBase::Serialise(const Value& value, std::string* dst) const {
   return status;
 }
 
+Result<Value> SerialiserBase::DeserialiseNonEmpty(std::string_view bytes) const {
+  Value value;
+  QUARRY_RETURN_IF_ERROR(DeserialiseNonEmptyInto(bytes, &value));
+  return value;
+}
+
+Status SerialiserBase::DeserialiseNonEmptyInto(std::string_view bytes, Value* out) const {
+  Result<Value> value = DeserialiseNonEmpty(bytes);
+  if (!value.ok()) return value.status();
+  *out = std::move(value).value();
+  return Status::OK();
+}
+
+Status SerialiserBase::DeserialiseInto(std::string_view bytes, Value* out) const {
+  if (bytes.empty()) {
+    *out = DeserialiseEmpty();
+    return Status::OK();
+  }
+  Status status = DeserialiseNonEmptyInto(bytes, out);
+  if (!status.ok()) return status.WithContext(SimpleName());
+  return status;
+}
+
 Result<Value> SerialiserBase::Deserialise(std::string_view bytes) const {
   if (bytes.empty()) return DeserialiseEmpty();
   Result<Value> result = DeserialiseNonEmpty(bytes);

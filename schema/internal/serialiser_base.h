@@ -36,6 +36,7 @@ class SerialiserBase : public Serialiser {
 
   Status Serialise(const Value& value, std::string* dst) const final;
   Result<Value> Deserialise(std::string_view bytes) const final;
+  Status DeserialiseInto(std::string_view bytes, Value* out) const final;
 
   // The part of ClassName() after the last dot.
   std::string_view SimpleName() const;
@@ -43,8 +44,11 @@ class SerialiserBase : public Serialiser {
  protected:
   // REQUIRES: !value.is_null() and CanHandle(value.type()).
   virtual Status SerialiseNonNull(const Value& value, std::string* dst) const = 0;
-  // REQUIRES: !bytes.empty(). Errors should be DataLoss.
-  virtual Result<Value> DeserialiseNonEmpty(std::string_view bytes) const = 0;
+  // REQUIRES: !bytes.empty(). Errors should be DataLoss. A serialiser
+  // overrides one of the two (each defaults to the other): the hot ones
+  // (String, OrderedLong, OrderedDate) the in-place form.
+  virtual Result<Value> DeserialiseNonEmpty(std::string_view bytes) const;
+  virtual Status DeserialiseNonEmptyInto(std::string_view bytes, Value* out) const;
 
  private:
   SerialiserTraits traits_;

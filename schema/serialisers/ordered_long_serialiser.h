@@ -47,7 +47,7 @@ class OrderedLongSerialiser : public internal::SerialiserBase {
 
  protected:
   Status SerialiseNonNull(const Value& value, std::string* dst) const override;
-  Result<Value> DeserialiseNonEmpty(std::string_view bytes) const override;
+  Status DeserialiseNonEmptyInto(std::string_view bytes, Value* out) const override;
 };
 
 // java.util.Date (epoch milliseconds).
@@ -59,7 +59,7 @@ class OrderedDateSerialiser : public internal::SerialiserBase {
 
  protected:
   Status SerialiseNonNull(const Value& value, std::string* dst) const override;
-  Result<Value> DeserialiseNonEmpty(std::string_view bytes) const override;
+  Status DeserialiseNonEmptyInto(std::string_view bytes, Value* out) const override;
 };
 
 }  // namespace quarry

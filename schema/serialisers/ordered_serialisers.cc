@@ -13,15 +13,24 @@
 namespace quarry {
 namespace {
 
-// The lexicoder on `width` bytes (8 or 4) of an already sign-flipped `u`.
-void AppendOrderedBits(uint64_t u, int width, std::string* dst) {
+// The lexicoder's header byte for an already sign-flipped `u` on `width`
+// bytes (8 or 4); the lexicoder then writes the low `n` bytes of `u`.
+int OrderedHeader(uint64_t u, int width, int* n) {
   const int top_shift = 8 * (width - 1);
   const bool high = ((u >> (8 * width - 1)) & 1) != 0;
   const uint64_t prefix = high ? 0xff : 0x00;
   int skip = 0;
   while (skip < width && ((u >> (top_shift - 8 * skip)) & 0xff) == prefix) ++skip;
-  const int n = width - skip;
-  dst->push_back(static_cast<char>(high ? 2 * width - n : n));
+  *n = width - skip;
+  return high ? 2 * width - *n : *n;
+}
+
+// The lexicoder on `width` bytes (8 or 4) of an already sign-flipped `u`.
+void AppendOrderedBits(uint64_t u, int width, std::string* dst) {
+  const int top_shift = 8 * (width - 1);
+  int n = 0;
+  dst->push_back(static_cast<char>(OrderedHeader(u, width, &n)));
+  const int skip = width - n;
   for (int i = skip; i < width; ++i) {
     dst->push_back(static_cast<char>((u >> (top_shift - 8 * i)) & 0xff));
   }
@@ -44,9 +53,13 @@ Result<uint64_t> DecodeOrderedBits(std::string_view bytes, int width) {
     const uint64_t mask = width == 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * width)) - 1;
     u |= (~uint64_t{0} << (8 * n)) & mask;
   }
-  std::string canonical;
-  AppendOrderedBits(u, width, &canonical);
-  if (canonical != bytes) return DataLossError("non-canonical encoding");
+  // Canonical iff re-encoding `u` gives the same header: the header fixes n,
+  // and the n bytes written would be the low n bytes of u, which are the
+  // bytes just read.
+  int canonical_n = 0;
+  if (OrderedHeader(u, width, &canonical_n) != header) {
+    return DataLossError("non-canonical encoding");
+  }
   return u;
 }
 
@@ -78,9 +91,10 @@ Status OrderedLongSerialiser::SerialiseNonNull(const Value& value, std::string* 
   return Status::OK();
 }
 
-Result<Value> OrderedLongSerialiser::DeserialiseNonEmpty(std::string_view bytes) const {
+Status OrderedLongSerialiser::DeserialiseNonEmptyInto(std::string_view bytes, Value* out) const {
   QUARRY_ASSIGN_OR_RETURN(int64_t v, DecodeOrderedLong(bytes));
-  return Value::Int64(v);
+  *out = Value::Int64(v);
+  return Status::OK();
 }
 
 Status OrderedDateSerialiser::SerialiseNonNull(const Value& value, std::string* dst) const {
@@ -88,9 +102,10 @@ Status OrderedDateSerialiser::SerialiseNonNull(const Value& value, std::string* 
   return Status::OK();
 }
 
-Result<Value> OrderedDateSerialiser::DeserialiseNonEmpty(std::string_view bytes) const {
+Status OrderedDateSerialiser::DeserialiseNonEmptyInto(std::string_view bytes, Value* out) const {
   QUARRY_ASSIGN_OR_RETURN(int64_t v, DecodeOrderedLong(bytes));
-  return Value::Date(v);
+  *out = Value::Date(v);
+  return Status::OK();
 }
 
 Status OrderedIntegerSerialiser::SerialiseNonNull(const Value& value, std::string* dst) const {

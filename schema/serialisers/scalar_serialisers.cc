@@ -29,8 +29,9 @@ Status StringSerialiser::SerialiseNonNull(const Value& value, std::string* dst) 
   return Status::OK();
 }
 
-Result<Value> StringSerialiser::DeserialiseNonEmpty(std::string_view bytes) const {
-  return Value::String(std::string(bytes));
+Status StringSerialiser::DeserialiseNonEmptyInto(std::string_view bytes, Value* out) const {
+  *out = Value::String(std::string(bytes));
+  return Status::OK();
 }
 
 Status BytesSerialiser::SerialiseNonNull(const Value& value, std::string* dst) const {

@@ -27,7 +27,7 @@ class StringSerialiser : public internal::SerialiserBase {
 
  protected:
   Status SerialiseNonNull(const Value& value, std::string* dst) const override;
-  Result<Value> DeserialiseNonEmpty(std::string_view bytes) const override;
+  Status DeserialiseNonEmptyInto(std::string_view bytes, Value* out) const override;
 };
 
 }  // namespace quarry

@@ -197,6 +197,39 @@ TEST_P(SerialiserContractTest, DamagedEncodingsGiveOkOrDataLoss) {
   }
 }
 
+// DeserialiseInto, the form scans decode with, must answer exactly as
+// Deserialise, whatever the target held before, and leave it alone on error.
+void ExpectIntoAgrees(const Serialiser& serialiser, std::string_view bytes, uint64_t seed) {
+  Result<Value> expected = serialiser.Deserialise(bytes);
+  for (const Value& before : {Value(), Value::String("stale, and longer than SSO holds"),
+                              Value::Int64(-7), Value::TreeSet({Value::Int32(1)})}) {
+    Value target = before;
+    Status status = serialiser.DeserialiseInto(bytes, &target);
+    ASSERT_EQ(status.code(), expected.status().code())
+        << "seed " << seed << " bytes " << ToHex(bytes) << ": " << status.ToString();
+    if (expected.ok()) {
+      ASSERT_EQ(target, *expected) << "seed " << seed << " bytes " << ToHex(bytes);
+    } else {
+      ASSERT_EQ(status.message(), expected.status().message());
+      ASSERT_EQ(target, before) << "changed on error; bytes " << ToHex(bytes);
+    }
+  }
+}
+
+TEST_P(SerialiserContractTest, DeserialiseIntoAgreesWithDeserialise) {
+  const uint64_t seed = 4242;
+  std::mt19937_64 rng(seed);
+  ExpectIntoAgrees(*serialiser_, "", seed);
+  for (ValueType type : types_) {
+    for (const Value& v : Values(type, rng, 60)) {
+      std::string bytes = SerialiseOrDie(*serialiser_, v);
+      ExpectIntoAgrees(*serialiser_, bytes, seed);
+      if (!bytes.empty()) ExpectIntoAgrees(*serialiser_, bytes.substr(0, bytes.size() - 1), seed);
+    }
+  }
+  for (int i = 0; i < 500; ++i) ExpectIntoAgrees(*serialiser_, RandomBytes(rng, 12), seed);
+}
+
 TEST_P(SerialiserContractTest, ToJsonParsesBackToTheSameSerialiser) {
   Json json = serialiser_->ToJson();
   ASSERT_TRUE(json.is_object());
