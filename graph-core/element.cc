@@ -1,6 +1,7 @@
 #include "graph-core/element.h"
 
 #include <algorithm>
+#include <tuple>
 
 #include "graph-core/element_id.h"
 
@@ -52,6 +53,15 @@ void Properties::Set(std::string name, Value value) {
   }
 }
 
+Value* Properties::Slot(std::string_view name) {
+  auto it = LowerBound(entries_, name);
+  if (it == entries_.end() || it->first != name) {
+    it = entries_.emplace(it, std::piecewise_construct, std::forward_as_tuple(name),
+                          std::forward_as_tuple());
+  }
+  return &it->second;
+}
+
 bool Properties::Erase(std::string_view name) {
   auto it = LowerBound(entries_, name);
   if (it == entries_.end() || it->first != name) return false;
@@ -70,9 +80,8 @@ int CompareForEdgeOrder(const Value& a, const Value& b) {
 
 Element Element::Entity(std::string group, Value vertex, Properties properties) {
   Element e;
-  e.kind_ = ElementKind::kEntity;
   e.group_ = std::move(group);
-  e.first_ = std::move(vertex);
+  e.ResetToEntity(e.group_, std::move(vertex));
   e.properties_ = std::move(properties);
   return e;
 }
@@ -80,21 +89,42 @@ Element Element::Entity(std::string group, Value vertex, Properties properties) 
 Element Element::Edge(std::string group, Value source, Value destination, bool directed,
                       Properties properties, std::optional<MatchedVertex> matched_vertex) {
   Element e;
-  e.kind_ = ElementKind::kEdge;
   e.group_ = std::move(group);
-  e.directed_ = directed;
+  e.ResetToEdge(e.group_, std::move(source), std::move(destination), directed, matched_vertex);
   e.properties_ = std::move(properties);
-  e.matched_vertex_ = matched_vertex;
-  if (!directed && CompareForEdgeOrder(source, destination) > 0) {
-    std::swap(source, destination);
-    if (matched_vertex) {
-      e.matched_vertex_ = *matched_vertex == MatchedVertex::kSource ? MatchedVertex::kDestination
-                                                                    : MatchedVertex::kSource;
-    }
-  }
-  e.first_ = std::move(source);
-  e.second_ = std::move(destination);
   return e;
+}
+
+void Element::ResetToEntity(std::string_view group, Value&& vertex) {
+  kind_ = ElementKind::kEntity;
+  // Self-assignment from a view of group_ itself is safe: assign() handles
+  // overlapping ranges.
+  group_.assign(group);
+  first_ = std::move(vertex);
+  second_ = Value();
+  directed_ = false;
+  matched_vertex_.reset();
+  properties_.Clear();
+}
+
+void Element::ResetToEdge(std::string_view group, Value&& source, Value&& destination,
+                          bool directed, std::optional<MatchedVertex> matched_vertex) {
+  kind_ = ElementKind::kEdge;
+  group_.assign(group);
+  directed_ = directed;
+  matched_vertex_ = matched_vertex;
+  properties_.Clear();
+  if (!directed && CompareForEdgeOrder(source, destination) > 0) {
+    first_ = std::move(destination);
+    second_ = std::move(source);
+    if (matched_vertex) {
+      matched_vertex_ = *matched_vertex == MatchedVertex::kSource ? MatchedVertex::kDestination
+                                                                  : MatchedVertex::kSource;
+    }
+    return;
+  }
+  first_ = std::move(source);
+  second_ = std::move(destination);
 }
 
 Value Element::GetIdentifierOrProperty(std::string_view name) const {

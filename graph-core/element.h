@@ -37,8 +37,17 @@ class Properties {
   const Value& Get(std::string_view name) const;
   // Sets `name`; a null value removes it (Gaffer's rule).
   void Set(std::string name, Value value);
+  // The value stored under `name`, inserted as null if absent, for a decoder
+  // to assign in place (one move instead of Set's several). The caller must
+  // leave it non-null or Erase it: a null value is never a property.
+  Value* Slot(std::string_view name);
   // Returns true if something was removed.
   bool Erase(std::string_view name);
+  // Removes every property but keeps the storage, so that a decoder refilling
+  // one Properties per cell allocates only when a cell has more properties
+  // than any before it.
+  void Clear() { entries_.clear(); }
+  void Reserve(size_t n) { entries_.reserve(n); }
   bool Contains(std::string_view name) const { return Find(name) != nullptr; }
 
   size_t size() const { return entries_.size(); }
@@ -78,6 +87,14 @@ class Element {
   bool directed() const { return directed_; }
   const std::optional<MatchedVertex>& matched_vertex() const { return matched_vertex_; }
   void set_matched_vertex(std::optional<MatchedVertex> m) { matched_vertex_ = m; }
+
+  // Reuse: make this element an entity (or an edge, normalised as Edge()
+  // does) of `group` with no properties, keeping the storage of its group
+  // name and properties. A scan decodes every cell into one Element this way
+  // instead of allocating one per cell.
+  void ResetToEntity(std::string_view group, Value&& vertex);
+  void ResetToEdge(std::string_view group, Value&& source, Value&& destination, bool directed,
+                   std::optional<MatchedVertex> matched_vertex);
 
   const Properties& properties() const { return properties_; }
   Properties& mutable_properties() { return properties_; }
