@@ -7,13 +7,6 @@
 
 namespace quarry {
 
-Result<Element> DecodeForScan(const KeyPackage& package, std::string_view key,
-                              std::string_view value, bool matched_vertex) {
-  QUARRY_ASSIGN_OR_RETURN(Element element, package.Decode(key, value));
-  if (!matched_vertex) element.set_matched_vertex(std::nullopt);
-  return element;
-}
-
 ElementFilterPlan PrepareElementFilter(
     const Schema& schema, const std::map<std::string, ElementTests, std::less<>>& groups) {
   ElementFilterPlan plan;
@@ -48,37 +41,41 @@ ElementFilterIterator::ElementFilterIterator(std::unique_ptr<KvIterator> source,
       matched_vertex_(matched_vertex) {}
 
 Element* ElementFilterIterator::DecodedElement() {
-  return decoded_ ? &element_ : source()->DecodedElement();
+  return decoded_ != nullptr ? decoded_ : source()->DecodedElement();
 }
 
-Result<bool> ElementFilterIterator::Accept(std::string_view key, std::string_view value) {
-  decoded_ = false;
+Result<bool> ElementFilterIterator::Accept(std::string_view /*key*/, std::string_view value) {
+  decoded_ = nullptr;
   if (plan_->empty()) return true;
+  QUARRY_ASSIGN_OR_RETURN(const KeyParts* parts, Parts());
   std::string_view group;
-  QUARRY_RETURN_IF_ERROR(iterators_internal::GroupOfKey(key, &scratch_, &group));
+  QUARRY_RETURN_IF_ERROR(iterators_internal::GroupOfParts(*parts, &scratch_, &group));
   auto it = plan_->groups.find(group);
   if (it == plan_->groups.end()) return true;
-  if (Element* below = source()->DecodedElement(); below != nullptr) {
-    element_ = std::move(*below);
-  } else {
-    QUARRY_ASSIGN_OR_RETURN(element_, package_.Decode(key, value));
+  // The element of a layer below is used where it lies (the caller may
+  // modify it), and one decoded here goes into element_, whose storage every
+  // cell reuses: no element is moved or allocated per cell.
+  decoded_ = source()->DecodedElement();
+  if (decoded_ == nullptr) {
+    QUARRY_RETURN_IF_ERROR(package_.DecodeInto(*parts, value, &element_));
+    decoded_ = &element_;
   }
-  decoded_ = true;
-  if (matched_vertex_) return Test(it->second);
+  if (matched_vertex_) return Test(it->second, *decoded_);
   // The tests see the element as the scan returns it; the element handed up
   // keeps its matched vertex (DecodedElement's contract).
-  std::optional<MatchedVertex> matched = element_.matched_vertex();
-  element_.set_matched_vertex(std::nullopt);
-  bool kept = Test(it->second);
-  element_.set_matched_vertex(matched);
+  std::optional<MatchedVertex> matched = decoded_->matched_vertex();
+  decoded_->set_matched_vertex(std::nullopt);
+  bool kept = Test(it->second, *decoded_);
+  decoded_->set_matched_vertex(matched);
   return kept;
 }
 
-bool ElementFilterIterator::Test(const ElementFilterPlan::GroupTests& tests) const {
+bool ElementFilterIterator::Test(const ElementFilterPlan::GroupTests& tests,
+                                 const Element& element) const {
   // The validator is the key's group's; Decode checked that the group
   // exists and the row's kind is the group's.
-  if (tests.validator.has_value() && !tests.validator->Valid(element_)) return false;
-  return tests.filter.Test(element_);
+  if (tests.validator.has_value() && !tests.validator->Valid(element)) return false;
+  return tests.filter.Test(element);
 }
 
 }  // namespace quarry

@@ -75,21 +75,16 @@ class ElementFilterIterator : public FilterIterator {
   Result<bool> Accept(std::string_view key, std::string_view value) override;
 
  private:
-  // Runs `tests` on element_.
-  bool Test(const ElementFilterPlan::GroupTests& tests) const;
+  bool Test(const ElementFilterPlan::GroupTests& tests, const Element& element) const;
 
   const KeyPackage& package_;
   std::shared_ptr<const ElementFilterPlan> plan_;
   bool matched_vertex_;
   std::string scratch_;
-  // package_.Decode of the last cell Accept decoded; valid while `decoded_`.
-  Element element_;
-  bool decoded_ = false;
+  // The current cell's element if Accept decoded or tested it, else null:
+  // &element_ (decoded here) or the element of a layer below.
+  Element* decoded_ = nullptr;
+  Element element_;  // Decoded into in place, cell after cell.
 };
-
-// Decodes a cell as the scan stack presents it: package.Decode, then
-// matchedVertex cleared unless `matched_vertex`.
-Result<Element> DecodeForScan(const KeyPackage& package, std::string_view key,
-                              std::string_view value, bool matched_vertex);
 
 }  // namespace quarry

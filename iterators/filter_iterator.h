@@ -26,6 +26,10 @@ class FilterIterator : public WrappingIterator {
   // A filter yields its source's cells unchanged, so it passes on the
   // source's decoded element.
   Element* DecodedElement() override { return source()->DecodedElement(); }
+  // The split this layer made of the current key, else the source's.
+  const KeyParts* SplitParts() const override {
+    return parts_valid_ ? &parts_ : source()->SplitParts();
+  }
 
  protected:
   // True to yield the cell, false to skip it. An error (e.g. DataLoss for
@@ -33,11 +37,18 @@ class FilterIterator : public WrappingIterator {
   // never treated as a rejection. The views are valid only during the call.
   virtual Result<bool> Accept(std::string_view key, std::string_view value) = 0;
 
+  // For Accept: the current key split by SplitKey, taken from a layer below
+  // or split here once per cell (and then shared with the layers above).
+  // DataLoss if the key is malformed. Valid until Accept returns.
+  Result<const KeyParts*> Parts();
+
  private:
   // Advances the source past rejected cells.
   void SkipRejected();
 
   Status status_;
+  KeyParts parts_;  // SplitKey(source()->key()) while parts_valid_.
+  bool parts_valid_ = false;
 };
 
 }  // namespace quarry

@@ -19,6 +19,9 @@
 //  * DecodedElement() is an optional shortcut, never needed for correctness:
 //    a layer that decoded the current cell may hand its element up, so that
 //    the stages above do not decode the same bytes again.
+//  * SplitParts() is the same kind of shortcut for SplitKey(key()): the
+//    first layer that splits a cell's key shares the pieces with the layers
+//    above, so a key is split once per cell, not once per layer.
 //
 // Thread safety: an iterator is used by one thread at a time.
 #pragma once
@@ -29,6 +32,7 @@
 
 #include "graph-core/status.h"
 #include "iterators/key_range_ops.h"
+#include "keypackages/key_format.h"
 
 namespace quarry {
 
@@ -57,6 +61,10 @@ class KvIterator {
   // next Seek/Next. Layers that change cells must return nullptr (the
   // default), so that a stale element never passes for the current cell.
   virtual Element* DecodedElement() { return nullptr; }
+  // SplitKey(key()), if a layer of this stack already split the current
+  // key; nullptr otherwise. REQUIRES: Valid(). Valid until the next
+  // Seek/Next. Layers that change keys must return nullptr (the default).
+  virtual const KeyParts* SplitParts() const { return nullptr; }
 };
 
 // A layer over one source iterator, which it owns. By default every call is

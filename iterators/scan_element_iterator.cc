@@ -62,16 +62,21 @@ void ScanElementIterator::Settle() {
 }
 
 Result<bool> ScanElementIterator::Process() {
-  if (Element* decoded = stack_->DecodedElement(); decoded != nullptr) {
-    element_ = std::move(*decoded);  // Decoded once, by a filter below.
-    if (!matched_vertex_) element_.set_matched_vertex(std::nullopt);
-  } else {
-    QUARRY_ASSIGN_OR_RETURN(
-        element_, DecodeForScan(package_, stack_->key(), stack_->value(), matched_vertex_));
+  current_ = stack_->DecodedElement();  // Decoded once, by a filter below.
+  if (current_ == nullptr) {
+    const KeyParts* parts = stack_->SplitParts();
+    KeyParts split;
+    if (parts == nullptr) {
+      QUARRY_ASSIGN_OR_RETURN(split, SplitKey(stack_->key()));
+      parts = &split;
+    }
+    QUARRY_RETURN_IF_ERROR(package_.DecodeInto(*parts, stack_->value(), &element_));
+    current_ = &element_;
   }
-  auto it = groups_.find(element_.group());
+  if (!matched_vertex_) current_->set_matched_vertex(std::nullopt);
+  auto it = groups_.find(current_->group());
   if (it == groups_.end()) return true;
-  return ApplyElementStage(it->second, &element_);
+  return ApplyElementStage(it->second, current_);
 }
 
 }  // namespace quarry

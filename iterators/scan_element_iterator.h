@@ -40,7 +40,7 @@ class ScanElementIterator : public ElementIterator {
 
   bool Valid() const override { return has_element_ && status_.ok(); }
   void Next() override;
-  const Element& element() const override { return element_; }
+  const Element& element() const override { return *current_; }
   Status status() const override { return status_; }
   // The stored key of element()'s cell (its aggregated key after query-time
   // aggregation). REQUIRES: Valid(). Valid until the next Seek/Next.
@@ -58,7 +58,10 @@ class ScanElementIterator : public ElementIterator {
   const KeyPackage& package_;
   std::map<std::string, ViewElementDefinition, std::less<>> groups_;
   bool matched_vertex_;
-  Element element_;
+  // The current element: &element_, or the element a layer of the stack
+  // decoded (KvIterator::DecodedElement), used where it lies.
+  Element* current_ = &element_;
+  Element element_;  // Decoded into in place, cell after cell.
   bool has_element_ = false;
   Status status_;
 };

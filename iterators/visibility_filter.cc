@@ -24,22 +24,32 @@ std::string Printable(std::string_view key) {
   return out;
 }
 
+// The visibility of a split key, unescaped into *scratch when it holds an
+// escape byte.
+Status VisibilityOfParts(const KeyParts& parts, std::string* scratch,
+                         std::string_view* visibility) {
+  if (parts.visibility.find(kEscapeByte) == std::string_view::npos) {
+    *visibility = parts.visibility;
+    return Status::OK();
+  }
+  scratch->clear();
+  QUARRY_RETURN_IF_ERROR(Unescape(parts.visibility, scratch));
+  *visibility = *scratch;
+  return Status::OK();
+}
+
+Status KeyFormatVisibility(std::string_view key, std::string_view, std::string* scratch,
+                           std::string_view* visibility) {
+  QUARRY_ASSIGN_OR_RETURN(KeyParts parts, SplitKey(key));
+  return VisibilityOfParts(parts, scratch, visibility);
+}
+
+using ExtractorFunction = Status (*)(std::string_view, std::string_view, std::string*,
+                                     std::string_view*);
+
 }  // namespace
 
-VisibilityExtractor KeyFormatVisibilityExtractor() {
-  return [](std::string_view key, std::string_view, std::string* scratch,
-            std::string_view* visibility) -> Status {
-    QUARRY_ASSIGN_OR_RETURN(KeyParts parts, SplitKey(key));
-    if (parts.visibility.find(kEscapeByte) == std::string_view::npos) {
-      *visibility = parts.visibility;
-      return Status::OK();
-    }
-    scratch->clear();
-    QUARRY_RETURN_IF_ERROR(Unescape(parts.visibility, scratch));
-    *visibility = *scratch;
-    return Status::OK();
-  };
-}
+VisibilityExtractor KeyFormatVisibilityExtractor() { return &KeyFormatVisibility; }
 
 VisibilityEvaluator::VisibilityEvaluator(Authorizations auths, size_t cache_capacity)
     : auths_(std::move(auths)), cache_capacity_(cache_capacity) {}
@@ -69,11 +79,21 @@ VisibilityFilter::VisibilityFilter(std::unique_ptr<KvIterator> source,
                                    VisibilityFilterOptions options)
     : FilterIterator(std::move(source)),
       extractor_(std::move(options.extractor)),
-      evaluator_(std::move(options.auths), options.cache_capacity) {}
+      evaluator_(std::move(options.auths), options.cache_capacity) {
+  // The key-format extractor's answer is read from the split key the stack
+  // shares, so that this layer does not split the key again.
+  const ExtractorFunction* f = extractor_.target<ExtractorFunction>();
+  key_format_ = f != nullptr && *f == &KeyFormatVisibility;
+}
 
 Result<bool> VisibilityFilter::Accept(std::string_view key, std::string_view value) {
   std::string_view visibility;
-  QUARRY_RETURN_IF_ERROR(extractor_(key, value, &scratch_, &visibility));
+  if (key_format_) {
+    QUARRY_ASSIGN_OR_RETURN(const KeyParts* parts, Parts());
+    QUARRY_RETURN_IF_ERROR(VisibilityOfParts(*parts, &scratch_, &visibility));
+  } else {
+    QUARRY_RETURN_IF_ERROR(extractor_(key, value, &scratch_, &visibility));
+  }
   Result<bool> visible = evaluator_.CanSee(visibility);
   if (!visible.ok()) {
     return DataLossError("cell \"" + Printable(key) +

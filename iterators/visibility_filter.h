@@ -82,6 +82,7 @@ class VisibilityFilter : public FilterIterator {
   VisibilityFilter(std::unique_ptr<KvIterator> source, VisibilityFilterOptions options);
 
   VisibilityExtractor extractor_;
+  bool key_format_ = false;  // extractor_ is KeyFormatVisibilityExtractor().
   VisibilityEvaluator evaluator_;
   std::string scratch_;
 };

@@ -12,8 +12,25 @@ constexpr std::string_view kGafferPrefix = "uk.gov.gchq.gaffer.accumulostore.key
 
 }  // namespace
 
+Result<Element> KeyPackage::Decode(std::string_view key, std::string_view value) const {
+  QUARRY_ASSIGN_OR_RETURN(KeyParts parts, SplitKey(key));
+  Element element;
+  QUARRY_RETURN_IF_ERROR(DecodeInto(parts, value, &element));
+  return element;
+}
+
+Result<RowInfo> KeyPackage::ParseRow(std::string_view key) const {
+  QUARRY_ASSIGN_OR_RETURN(KeyParts parts, SplitKey(key));
+  return ParseRowSection(parts);
+}
+
 Result<bool> KeyPackage::Accepts(std::string_view key, const RowFilter& filter) const {
-  QUARRY_ASSIGN_OR_RETURN(RowInfo row, ParseRow(key));
+  QUARRY_ASSIGN_OR_RETURN(KeyParts parts, SplitKey(key));
+  return Accepts(parts, filter);
+}
+
+Result<bool> KeyPackage::Accepts(const KeyParts& parts, const RowFilter& filter) const {
+  QUARRY_ASSIGN_OR_RETURN(RowInfo row, ParseRowSection(parts));
   return filter.Accepts(row);
 }
 

@@ -91,11 +91,19 @@ class KeyPackage {
   // orientation (§4.1; undirected edges normalised). A key may end with an
   // insert id (key_format.h), which is not part of the element. DataLoss on
   // malformed or truncated bytes, or an unknown group; never crashes.
-  virtual Result<Element> Decode(std::string_view key, std::string_view value) const = 0;
+  Result<Element> Decode(std::string_view key, std::string_view value) const;
+
+  // Decode of the key SplitKey split into `parts`, written into `*out` in
+  // place (Element::ResetToEntity / ResetToEdge), so that a scan decoding
+  // every cell into one Element reuses its storage. Errors as Decode; on
+  // error *out holds an unspecified element.
+  virtual Status DecodeInto(const KeyParts& parts, std::string_view value, Element* out) const = 0;
 
   // The kind and escaped vertices of the key's row; views borrow from `key`.
   // DataLoss if malformed.
-  virtual Result<RowInfo> ParseRow(std::string_view key) const = 0;
+  Result<RowInfo> ParseRow(std::string_view key) const;
+  // ParseRow of a key already split; views borrow from the key's bytes.
+  virtual Result<RowInfo> ParseRowSection(const KeyParts& parts) const = 0;
 
   // Appends the ranges for one seed (§9.1, §9.2). InvalidArgument if neither
   // entities nor edges are included, or a seed vertex cannot be serialised.
@@ -135,6 +143,7 @@ class KeyPackage {
 
   // ParseRow(key) then filter.Accepts. DataLoss if the key is malformed.
   Result<bool> Accepts(std::string_view key, const RowFilter& filter) const;
+  Result<bool> Accepts(const KeyParts& parts, const RowFilter& filter) const;
 
   // See key_format.h: `V 00`, a prefix of `key`, for prefix bloom filters.
   static std::string_view RowPrefix(std::string_view key) { return quarry::RowPrefix(key); }

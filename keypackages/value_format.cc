@@ -68,13 +68,15 @@ Status PropertyLayout::AppendSerialised(const PropertyDefinition& p, const Prope
 Status PropertyLayout::SetDeserialised(const PropertyDefinition& p, std::string_view bytes,
                                        Properties* out) const {
   const Serialiser& ser = *p.type->serialiser;
+  Value* slot = out->Slot(p.name);
+  Status status = Status::OK();
   if (bytes.empty()) {
-    out->Set(p.name, ser.DeserialiseEmpty());
-    return Status::OK();
+    *slot = ser.DeserialiseEmpty();
+  } else {
+    status = ser.DeserialiseInto(bytes, slot);
   }
-  Result<Value> v = ser.Deserialise(bytes);
-  if (!v.ok()) return DataLossError(Where(*def_, p) + ": " + v.status().message());
-  out->Set(p.name, std::move(v).value());
+  if (!status.ok() || slot->is_null()) out->Erase(p.name);  // Never a null property.
+  if (!status.ok()) return DataLossError(Where(*def_, p) + ": " + status.message());
   return Status::OK();
 }
 

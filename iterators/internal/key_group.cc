@@ -8,6 +8,10 @@ namespace quarry::iterators_internal {
 
 Status GroupOfKey(std::string_view key, std::string* scratch, std::string_view* group) {
   QUARRY_ASSIGN_OR_RETURN(KeyParts parts, SplitKey(key));
+  return GroupOfParts(parts, scratch, group);
+}
+
+Status GroupOfParts(const KeyParts& parts, std::string* scratch, std::string_view* group) {
   if (parts.group.find(kEscapeByte) == std::string_view::npos) {
     *group = parts.group;
     return Status::OK();

@@ -64,15 +64,18 @@ Status CoreKeyPackage::AppendVertex(const Value& vertex, std::string_view what, 
   return Status::OK();
 }
 
-Result<Value> CoreKeyPackage::DecodeVertex(std::string_view escaped) const {
-  std::string scratch;
+Status CoreKeyPackage::DecodeVertex(std::string_view escaped, std::string* scratch,
+                                    Value* out) const {
   std::string_view raw;
-  QUARRY_RETURN_IF_ERROR(UnescapeView(escaped, &scratch, &raw));
+  QUARRY_RETURN_IF_ERROR(UnescapeView(escaped, scratch, &raw));
   const Serialiser& ser = schema_->vertex_serialiser();
-  Result<Value> v = raw.empty() ? Result<Value>(ser.DeserialiseEmpty()) : ser.Deserialise(raw);
-  if (!v.ok()) return DataLossError("vertex: " + v.status().message());
-  if (v->is_null()) return DataLossError("vertex decodes to null: " + HexBytes(raw));
-  return v;
+  if (raw.empty()) {
+    *out = ser.DeserialiseEmpty();
+  } else if (Status s = ser.DeserialiseInto(raw, out); !s.ok()) {
+    return DataLossError("vertex: " + s.message());
+  }
+  if (out->is_null()) return DataLossError("vertex decodes to null: " + HexBytes(raw));
+  return Status::OK();
 }
 
 Status CoreKeyPackage::AppendTail(const PropertyLayout& pl, const Properties& properties,
@@ -139,51 +142,57 @@ Status CoreKeyPackage::Encode(const Element& element, int64_t timestamp,
   return Status::OK();
 }
 
-Result<RowInfo> CoreKeyPackage::ParseRow(std::string_view key) const {
-  QUARRY_ASSIGN_OR_RETURN(KeyParts parts, SplitKey(key));
+Result<RowInfo> CoreKeyPackage::ParseRowSection(const KeyParts& parts) const {
   return layout_.ParseRowSection(parts.row_section);
 }
 
 Status CoreKeyPackage::DecodeProperties(const PropertyLayout& pl, const KeyParts& parts,
-                                        std::string_view value, Properties* out) const {
-  std::string scratch;
+                                        std::string_view value, std::string* scratch,
+                                        Properties* out) const {
   std::string_view raw;
-  QUARRY_RETURN_IF_ERROR(UnescapeView(parts.column_qualifier, &scratch, &raw));
+  QUARRY_RETURN_IF_ERROR(UnescapeView(parts.column_qualifier, scratch, &raw));
   QUARRY_RETURN_IF_ERROR(pl.DecodeColumnQualifier(raw, out));
-  QUARRY_RETURN_IF_ERROR(UnescapeView(parts.visibility, &scratch, &raw));
+  QUARRY_RETURN_IF_ERROR(UnescapeView(parts.visibility, scratch, &raw));
   QUARRY_RETURN_IF_ERROR(pl.DecodeVisibility(raw, out));
   int64_t timestamp = 0;
   return pl.DecodeValue(value, &timestamp, out);
 }
 
-Result<Element> CoreKeyPackage::Decode(std::string_view key, std::string_view value) const {
-  QUARRY_ASSIGN_OR_RETURN(KeyParts parts, SplitKey(key));
+Status CoreKeyPackage::DecodeInto(const KeyParts& parts, std::string_view value,
+                                  Element* out) const {
   QUARRY_ASSIGN_OR_RETURN(RowInfo row, layout_.ParseRowSection(parts.row_section));
-  std::string scratch;
+  // Reused per thread: unescaping a piece that holds escape bytes must not
+  // allocate per cell.
+  thread_local std::string scratch;
   std::string_view group_name;
   QUARRY_RETURN_IF_ERROR(UnescapeView(parts.group, &scratch, &group_name));
   auto it = groups_.find(group_name);
   if (it == groups_.end()) {
     return DataLossError("key names unknown group '" + std::string(group_name) + "'");
   }
-  std::string group = it->first;
+  const std::string& group = it->first;
   const PropertyLayout& pl = it->second;
   if (pl.definition().is_entity() != !row.is_edge()) {
     return DataLossError("group '" + group + "' stored under a row of the wrong kind");
   }
-  Properties properties;
-  QUARRY_RETURN_IF_ERROR(DecodeProperties(pl, parts, value, &properties));
-  QUARRY_ASSIGN_OR_RETURN(Value first, DecodeVertex(row.first));
-  if (!row.is_edge())
-    return Element::Entity(std::move(group), std::move(first), std::move(properties));
-  QUARRY_ASSIGN_OR_RETURN(Value second, DecodeVertex(row.second));
-  if (row.kind == RowKind::kDirectedDestinationFirst) {
-    return Element::Edge(std::move(group), std::move(second), std::move(first), true,
-                         std::move(properties), MatchedVertex::kDestination);
+  Value first;
+  QUARRY_RETURN_IF_ERROR(DecodeVertex(row.first, &scratch, &first));
+  if (!row.is_edge()) {
+    out->ResetToEntity(group, std::move(first));
+  } else {
+    Value second;
+    QUARRY_RETURN_IF_ERROR(DecodeVertex(row.second, &scratch, &second));
+    if (row.kind == RowKind::kDirectedDestinationFirst) {
+      out->ResetToEdge(group, std::move(second), std::move(first), true,
+                       MatchedVertex::kDestination);
+    } else {
+      out->ResetToEdge(group, std::move(first), std::move(second),
+                       row.kind == RowKind::kDirectedSourceFirst, MatchedVertex::kSource);
+    }
   }
-  return Element::Edge(std::move(group), std::move(first), std::move(second),
-                       row.kind == RowKind::kDirectedSourceFirst, std::move(properties),
-                       MatchedVertex::kSource);
+  Properties& properties = out->mutable_properties();
+  properties.Reserve(pl.definition().properties().size());
+  return DecodeProperties(pl, parts, value, &scratch, &properties);
 }
 
 Status CoreKeyPackage::VertexRanges(const Value& vertex, const RowFilter& select,

@@ -30,8 +30,8 @@ class CoreKeyPackage final : public KeyPackage {
   const Schema& schema() const override { return *schema_; }
   Status Encode(const Element& element, int64_t timestamp,
                 std::vector<KeyValue>* out) const override;
-  Result<Element> Decode(std::string_view key, std::string_view value) const override;
-  Result<RowInfo> ParseRow(std::string_view key) const override;
+  Status DecodeInto(const KeyParts& parts, std::string_view value, Element* out) const override;
+  Result<RowInfo> ParseRowSection(const KeyParts& parts) const override;
   Status RangesFor(const ElementId& seed, const SeedOptions& options,
                    std::vector<KeyRange>* out) const override;
   Status RangesBetween(const ElementId& a, const ElementId& b, const SeedOptions& options,
@@ -49,11 +49,13 @@ class CoreKeyPackage final : public KeyPackage {
   // The escaped serialised vertex appended to `dst`; raw bytes to `*raw`.
   Status AppendVertex(const Value& vertex, std::string_view what, std::string* raw,
                       std::string* dst) const;
-  Result<Value> DecodeVertex(std::string_view escaped) const;
+  // The vertex in `escaped` into `*out`; `scratch` holds unescaped bytes
+  // when needed. DataLoss if it does not decode or decodes to null.
+  Status DecodeVertex(std::string_view escaped, std::string* scratch, Value* out) const;
   Status AppendTail(const PropertyLayout& layout, const Properties& properties,
                     std::string* dst) const;
   Status DecodeProperties(const PropertyLayout& layout, const KeyParts& parts,
-                          std::string_view value, Properties* out) const;
+                          std::string_view value, std::string* scratch, Properties* out) const;
   Status EntitySeedRanges(const Value& vertex, const SeedOptions& options,
                           std::vector<KeyRange>* out) const;
   Status EdgeSeedRanges(const EdgeSeed& seed, const SeedOptions& options,

@@ -2,6 +2,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "tests/iterators/iterator_contract.h"
 #include "tests/testutil/memory_kv_iterator.h"
@@ -80,6 +81,51 @@ TEST(FilterIteratorTest, EachCellJudgedOnce) {
   Status status;
   (void)Drain(it.get(), KeyRange::All(), &status);
   EXPECT_EQ(it->calls(), 3);
+}
+
+// Reads the split key of each cell through Parts(), recording where it came
+// from; accepts every cell.
+class PartsReadingFilter : public FilterIterator {
+ public:
+  using FilterIterator::FilterIterator;
+  std::vector<const KeyParts*> seen;
+  std::vector<std::string> groups;
+
+ protected:
+  Result<bool> Accept(std::string_view, std::string_view) override {
+    QUARRY_ASSIGN_OR_RETURN(const KeyParts* parts, Parts());
+    seen.push_back(parts);
+    groups.emplace_back(parts->group);
+    return true;
+  }
+};
+
+TEST(FilterIteratorTest, AKeyIsSplitOnceAndSharedWithTheLayersAbove) {
+  const std::string z(1, '\0');
+  KvMap data = {{"v" + z + "\x01" + z + "G1" + z + z, "1"},
+                {"w" + z + "\x01" + z + "G2" + z + z, "2"}};
+  auto bottom = std::make_unique<PartsReadingFilter>(std::make_unique<MemoryKvIterator>(&data));
+  PartsReadingFilter* lower = bottom.get();
+  PartsReadingFilter upper(std::move(bottom));
+  Status status;
+  EXPECT_EQ(Drain(&upper, KeyRange::All(), &status).size(), 2u);
+  EXPECT_OK(status);
+  EXPECT_EQ(lower->groups, (std::vector<std::string>{"G1", "G2"}));
+  EXPECT_EQ(upper.groups, lower->groups);
+  // The upper layer read the lower layer's split, not one of its own.
+  EXPECT_EQ(upper.seen, lower->seen);
+  // A source that splits nothing shares nothing.
+  MemoryKvIterator raw(&data);
+  raw.Seek(KeyRange::All());
+  EXPECT_EQ(raw.SplitParts(), nullptr);
+}
+
+TEST(FilterIteratorTest, AMalformedKeyIsDataLossFromParts) {
+  KvMap data = {{"no delimiters", "1"}};
+  PartsReadingFilter filter(std::make_unique<MemoryKvIterator>(&data));
+  filter.Seek(KeyRange::All());
+  EXPECT_FALSE(filter.Valid());
+  EXPECT_THAT(filter.status(), StatusIs(StatusCode::kDataLoss));
 }
 
 IteratorContract EvenFilterContract() {

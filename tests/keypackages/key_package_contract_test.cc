@@ -201,6 +201,36 @@ TEST_P(KeyPackageContractTest, LongVertexOrderIsKeyOrder) {
   }
 }
 
+// A scan decodes every cell into one Element (DecodeInto). Whatever that
+// element held before (another group, the other kind, more properties, an
+// undirected edge's swapped ends), each cell must read back as Decode reads
+// it, matched vertex included, with nothing left over from earlier cells.
+TEST_P(KeyPackageContractTest, DecodeIntoOneReusedElementMatchesDecode) {
+  const uint32_t seed = 2026;
+  RandomElements gen(seed);
+  std::vector<std::string> pool;
+  for (int i = 0; i < 6; ++i) pool.push_back(gen.Vertex());
+  Element reused = Element::Entity("Stale", Value::String("left over"),
+                                   {{"count", Value::Int64(9)}, {"zzz", Value::Int32(1)}});
+  int cells = 0;
+  for (int i = 0; i < 400; ++i) {
+    const Element e = gen.Next(pool);
+    std::vector<KeyValue> kvs;
+    ASSERT_OK(package_->Encode(e, 5, &kvs));
+    for (const KeyValue& kv : kvs) {
+      ASSERT_OK_AND_ASSIGN(KeyParts parts, SplitKey(kv.key));
+      ASSERT_OK(package_->DecodeInto(parts, kv.value, &reused));
+      ASSERT_OK_AND_ASSIGN(Element fresh, package_->Decode(kv.key, kv.value));
+      ASSERT_EQ(reused, e) << "seed " << seed << " element " << i;
+      ASSERT_EQ(reused, fresh);
+      ASSERT_EQ(reused.matched_vertex(), fresh.matched_vertex());
+      ASSERT_EQ(reused.directed(), fresh.directed());
+      ++cells;
+    }
+  }
+  EXPECT_GT(cells, 400);
+}
+
 TEST_P(KeyPackageContractTest, RandomBytesDecodeToOkOrDataLoss) {
   const uint32_t seed = 8080;
   std::mt19937 rng(seed);
