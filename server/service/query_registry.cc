@@ -18,11 +18,26 @@ std::string QueryRegistry::NewHandle() {
   return handle;
 }
 
+void QueryRegistry::StartReadAhead(Entry* entry) {
+  entry->ahead = QueryPage();
+  entry->reading_ahead = std::async(std::launch::async, [entry] {
+    entry->ahead_status = entry->cursor->NextPageText(entry->page_size, &entry->ahead.items);
+    if (entry->ahead_status.ok()) entry->ahead.done = entry->cursor->done();
+  });
+}
+
+bool QueryRegistry::ReadingAhead(Entry& entry) {
+  return entry.reading_ahead.valid() &&
+         entry.reading_ahead.wait_for(std::chrono::seconds(0)) != std::future_status::ready;
+}
+
 void QueryRegistry::ExpireIdleLocked(std::chrono::steady_clock::time_point now) {
   for (auto it = entries_.begin(); it != entries_.end();) {
     Entry& entry = *it->second;
     std::unique_lock entry_lock(entry.mu, std::try_to_lock);
-    if (entry_lock.owns_lock() && now - entry.last_used > idle_timeout_) {
+    // An entry still reading ahead is left for a later pass: destroying it
+    // here would wait for its page with the registry locked.
+    if (entry_lock.owns_lock() && now - entry.last_used > idle_timeout_ && !ReadingAhead(entry)) {
       entry_lock.unlock();
       it = entries_.erase(it);
     } else {
@@ -55,6 +70,7 @@ Result<std::string> QueryRegistry::Add(const std::string& user_id,
   }
   std::string handle = NewHandle();
   while (entries_.count(handle) != 0) handle = NewHandle();
+  StartReadAhead(entry.get());  // Not yet shared: no lock needed.
   entries_.emplace(handle, std::move(entry));
   return handle;
 }
@@ -74,9 +90,16 @@ Result<QueryPage> QueryRegistry::NextPage(const std::string& user_id, const std:
   Status status;
   {
     std::lock_guard entry_lock(entry->mu);
-    status = entry->cursor->NextPageText(entry->page_size, &page.items);
+    if (entry->reading_ahead.valid()) {
+      entry->reading_ahead.get();  // Waits for the page read ahead.
+      page = std::move(entry->ahead);
+      status = entry->ahead_status;
+    } else {
+      status = entry->cursor->NextPageText(entry->page_size, &page.items);
+      if (status.ok()) page.done = entry->cursor->done();
+    }
     entry->last_used = std::chrono::steady_clock::now();
-    if (status.ok()) page.done = entry->cursor->done();
+    if (status.ok() && !page.done) StartReadAhead(entry.get());
   }
   if (!status.ok() || page.done) Close(user_id, handle);
   if (!status.ok()) return status;

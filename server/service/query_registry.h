@@ -7,12 +7,23 @@
 // page or fails. At most `max_open` queries exist at once
 // (ResourceExhausted beyond).
 //
+// Read-ahead. Paging is request-response: without read-ahead the scan would
+// stop while a page crosses the network and the client reads it, then the
+// client would wait while the next page is built. So each open query builds
+// its next page on a background thread as soon as the previous one is handed
+// out (the first when the query opens): a client that keeps paging finds its
+// page ready and the scan overlaps the transfer. That costs at most one page
+// of memory and one thread per open query, both bounded by `max_open`. An
+// error met while reading ahead is returned by the nextPage that would have
+// met it. Closing a query waits for its read-ahead to stop.
+//
 // Thread safety: all methods may be called concurrently; calls on one
 // handle are serialised.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
+#include <future>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -52,9 +63,25 @@ class QueryRegistry {
     std::string user_id;
     size_t page_size = 0;
     std::unique_ptr<ResultCursor> cursor;
-    std::mutex mu;  // Held while the cursor runs.
+    std::mutex mu;  // Serialises the calls on this handle.
     std::chrono::steady_clock::time_point last_used;
+    // The page read ahead and its status, written by the read-ahead task
+    // and read only after `reading_ahead.get()`.
+    QueryPage ahead;
+    Status ahead_status;
+    // Valid from the launch of a read-ahead until a nextPage claims it.
+    // Declared last so that it is destroyed first: the destructor of a
+    // std::async future waits for the task, so the task, which holds a
+    // plain pointer to this entry, never outlives it or its cursor.
+    std::future<void> reading_ahead;
   };
+
+  // Starts reading the entry's next page on a background thread.
+  // REQUIRES: entry->mu held (or the entry not yet shared); no read-ahead
+  // pending.
+  static void StartReadAhead(Entry* entry);
+  // True while a read-ahead task is still running.
+  static bool ReadingAhead(Entry& entry);
 
   // REQUIRES: mu_ held.
   void ExpireIdleLocked(std::chrono::steady_clock::time_point now);

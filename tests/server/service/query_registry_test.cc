@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
+#include <set>
 #include <thread>
 
 #include "tests/testutil/status_matchers.h"
@@ -108,6 +111,87 @@ TEST(QueryRegistryTest, CursorErrorIsReturnedAndReleasesHandle) {
   ASSERT_OK(registry.NextPage("alice", handle).status());
   EXPECT_THAT(registry.NextPage("alice", handle), StatusIs(StatusCode::kDataLoss));
   EXPECT_EQ(registry.size(), 0u);
+}
+
+// Counts the pages it builds; optionally holds each build until released.
+// Shared state outlives the cursor, so a test can look after it is gone.
+struct BuildLog {
+  std::atomic<int> built{0};
+  std::atomic<bool> building{false};
+  std::atomic<bool> hold{false};
+  std::atomic<bool> destroyed_while_building{false};
+};
+
+class LoggingCursor : public CountingCursor {
+ public:
+  LoggingCursor(int n, std::shared_ptr<BuildLog> log) : CountingCursor(n), log_(std::move(log)) {}
+  ~LoggingCursor() override {
+    if (log_->building) log_->destroyed_while_building = true;
+  }
+  Status NextPageText(size_t max_items, JsonTextPage* page) override {
+    log_->building = true;
+    while (log_->hold) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    Status status = ResultCursor::NextPageText(max_items, page);
+    log_->building = false;
+    ++log_->built;
+    return status;
+  }
+
+ private:
+  std::shared_ptr<BuildLog> log_;
+};
+
+// Polls for up to 5 s; true once `done` holds.
+template <typename F>
+bool Eventually(F done) {
+  for (int i = 0; i < 5000 && !done(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return done();
+}
+
+TEST(QueryRegistryTest, ReadsOnePageAheadOfTheClient) {
+  QueryRegistry registry(10, 60'000);
+  auto log = std::make_shared<BuildLog>();
+  ASSERT_OK_AND_ASSIGN(std::string handle,
+                       registry.Add("alice", std::make_unique<LoggingCursor>(7, log), 2));
+  // The first page is built before anyone asks for it...
+  EXPECT_TRUE(Eventually([&] { return log->built == 1; }));
+  ASSERT_OK_AND_ASSIGN(QueryPage first, registry.NextPage("alice", handle));
+  EXPECT_EQ(Texts(first.items), (std::vector<std::string>{"0", "1"}));
+  // ...and handing out a page starts the next one, but only the next one.
+  EXPECT_TRUE(Eventually([&] { return log->built == 2; }));
+  std::this_thread::sleep_for(std::chrono::milliseconds(30));
+  EXPECT_EQ(log->built, 2);
+  // Pages still come in order and end as without read-ahead.
+  std::vector<std::string> rest;
+  bool done = false;
+  while (!done) {
+    ASSERT_OK_AND_ASSIGN(QueryPage page, registry.NextPage("alice", handle));
+    for (const std::string& text : Texts(page.items)) rest.push_back(text);
+    done = page.done;
+  }
+  EXPECT_EQ(rest, (std::vector<std::string>{"2", "3", "4", "5", "6"}));
+  EXPECT_EQ(log->built, 4);  // Nothing read past the last page.
+  EXPECT_EQ(registry.size(), 0u);
+}
+
+TEST(QueryRegistryTest, ClosingWaitsForTheReadAheadBeforeDroppingTheCursor) {
+  QueryRegistry registry(10, 60'000);
+  auto log = std::make_shared<BuildLog>();
+  log->hold = true;
+  ASSERT_OK_AND_ASSIGN(std::string handle,
+                       registry.Add("alice", std::make_unique<LoggingCursor>(7, log), 2));
+  ASSERT_TRUE(Eventually([&] { return log->building.load(); }));
+  std::thread release([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(30));
+    log->hold = false;
+  });
+  registry.Close("alice", handle);
+  release.join();
+  EXPECT_EQ(registry.size(), 0u);
+  EXPECT_EQ(log->built, 1);
+  EXPECT_FALSE(log->destroyed_while_building);
 }
 
 TEST(QueryRegistryTest, HandlesAreDistinct) {
