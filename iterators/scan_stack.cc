@@ -82,16 +82,24 @@ Result<std::unique_ptr<KvIterator>> ScanTemplate::BuildKvStack(const KeyPackage&
   if (source == nullptr) return InvalidArgumentError("scan stack: no source iterator");
   std::unique_ptr<KvIterator> it =
       std::make_unique<MultiRangeIterator>(std::move(source), std::move(ranges));
+  const PropertyLayout* source_layout = nullptr;  // Set when the source's one group is viewed.
+  if (!options.source_group.empty() && groups_.count(options.source_group) != 0) {
+    source_layout = package.LayoutFor(options.source_group);
+  }
   RowGroupFilterOptions rows;
-  rows.groups = groups_;
+  if (source_layout == nullptr) rows.groups = groups_;
   rows.row_filter = package.FilterFor(options.kind, options.seed_options);
-  it = std::make_unique<RowGroupFilter>(std::move(it), package, std::move(rows));
-  QUARRY_ASSIGN_OR_RETURN(
-      std::unique_ptr<VisibilityFilter> visible,
-      VisibilityFilter::Create(
-          std::move(it), VisibilityFilterOptions{options.auths, KeyFormatVisibilityExtractor(),
-                                                 options.visibility_cache_capacity}));
-  it = std::move(visible);
+  if (rows.groups.has_value() || rows.row_filter.has_value()) {
+    it = std::make_unique<RowGroupFilter>(std::move(it), package, std::move(rows));
+  }
+  if (source_layout == nullptr || source_layout->visibility() != nullptr) {
+    QUARRY_ASSIGN_OR_RETURN(
+        std::unique_ptr<VisibilityFilter> visible,
+        VisibilityFilter::Create(
+            std::move(it), VisibilityFilterOptions{options.auths, KeyFormatVisibilityExtractor(),
+                                                   options.visibility_cache_capacity}));
+    it = std::move(visible);
+  }
   if (pre_aggregation_ != nullptr) {
     it = std::make_unique<ElementFilterIterator>(std::move(it), package, pre_aggregation_,
                                                  options.matched_vertex);

@@ -68,6 +68,13 @@ struct ScanOptions {
   bool matched_vertex = true;
   // Distinct visibility expressions the visibility filter remembers; > 0.
   size_t visibility_cache_capacity = 1000;
+  // The one group whose cells the source holds (a store's column family per
+  // group), or empty when the source may hold cells of any group. When the
+  // view has that group, the stack leaves out the layers it makes needless:
+  // the row filter's per-cell group test, and the visibility filter if the
+  // group has no visibility property (its keys' visibility is always empty,
+  // and decoding rejects one that is not).
+  std::string source_group;
 };
 
 // A scan stack's schema- and view-dependent parts, prepared once.

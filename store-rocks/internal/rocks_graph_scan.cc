@@ -127,7 +127,9 @@ Result<std::unique_ptr<ElementIterator>> BuildTaskScan(const ScanPlan& plan, con
   rocks.snapshot = snapshots[instance];
   auto source =
       std::make_unique<RocksKvIterator>(snapshots.db(instance), task.group->cfs[instance], rocks);
-  QUARRY_ASSIGN_OR_RETURN(auto scan, plan.in.stack->Build(*plan.in.package, plan.in.scan,
+  ScanOptions scan_options = plan.in.scan;
+  scan_options.source_group = task.group->def->group();  // One column family per group.
+  QUARRY_ASSIGN_OR_RETURN(auto scan, plan.in.stack->Build(*plan.in.package, scan_options,
                                                           std::move(source), piece.ranges));
   return std::unique_ptr<ElementIterator>(std::move(scan));
 }

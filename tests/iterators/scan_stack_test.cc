@@ -228,6 +228,43 @@ TEST_P(ScanStackTest, CorruptCellEndsTheScanWithDataLoss) {
   EXPECT_THAT(ScanAll(*package, data, view, {}), StatusIs(StatusCode::kDataLoss));
 }
 
+// A store with a column family per group tells the stack the source's group
+// (ScanOptions::source_group), and the stack drops the group test and, for a
+// group without a visibility property, the visibility filter. The answers
+// must not change; a visibility on such a group's key, which no write can
+// store, is corruption and ends the scan with DataLoss.
+TEST_P(ScanStackTest, ASourceOfOneKnownGroupGivesTheSameAnswers) {
+  auto visible = Package(GetParam(), VisibilitySchema());
+  auto edge = [](int64_t count, const char* visibility) {
+    return Element::Edge(
+        "RoadUse", Value::String("1"), Value::String("2"), true,
+        Properties{{"count", Value::Int64(count)}, {"visibility", Value::String(visibility)}});
+  };
+  KvMap data = Encode(*visible, {edge(3, "public"), edge(30, "private")});
+  View view = ParseViewOrDie(R"({"edges": {"RoadUse": {}}})");
+  ScanOptions public_user;
+  public_user.auths = Auths({"public"});
+  public_user.source_group = "RoadUse";
+  ASSERT_OK_AND_ASSIGN(std::vector<Element> got, ScanAll(*visible, data, view, public_user));
+  EXPECT_THAT(got, ::testing::ElementsAre(edge(3, "public")));
+
+  auto plain = Package(GetParam(), RoadTrafficSchema());
+  data = Encode(*plain, {RoadUse("10", "11", 0, 1, 4, {{"CAR", 4}}),
+                         RoadUse("11", "12", 0, 1, 5, {{"BUS", 5}})});
+  ScanOptions known;
+  known.source_group = "RoadUse";
+  ASSERT_OK_AND_ASSIGN(std::vector<Element> with_group, ScanAll(*plain, data, view, known));
+  ASSERT_OK_AND_ASSIGN(std::vector<Element> without, ScanAll(*plain, data, view, ScanOptions()));
+  EXPECT_EQ(with_group, without);
+  EXPECT_THAT(with_group,
+              ::testing::UnorderedElementsAre(RoadUse("10", "11", 0, 1, 4, {{"CAR", 4}}),
+                                              RoadUse("11", "12", 0, 1, 5, {{"BUS", 5}})));
+
+  KvMap corrupt;
+  for (const auto& [key, value] : data) corrupt[key + "secret"] = value;
+  EXPECT_THAT(ScanAll(*plain, corrupt, view, known), StatusIs(StatusCode::kDataLoss));
+}
+
 // Query-time aggregation folds cells in key order, the first cell being the
 // state: First keeps the lowest key's value, Last the highest's.
 TEST_P(ScanStackTest, QueryTimeFirstAndLastFollowKeyOrder) {
