@@ -104,7 +104,6 @@ void Element::ResetToEntity(std::string_view group, Value&& vertex) {
   second_ = Value();
   directed_ = false;
   matched_vertex_.reset();
-  properties_.Clear();
 }
 
 void Element::ResetToEdge(std::string_view group, Value&& source, Value&& destination,
@@ -113,7 +112,6 @@ void Element::ResetToEdge(std::string_view group, Value&& source, Value&& destin
   group_.assign(group);
   directed_ = directed;
   matched_vertex_ = matched_vertex;
-  properties_.Clear();
   if (!directed && CompareForEdgeOrder(source, destination) > 0) {
     first_ = std::move(destination);
     second_ = std::move(source);

@@ -89,9 +89,10 @@ class Element {
   void set_matched_vertex(std::optional<MatchedVertex> m) { matched_vertex_ = m; }
 
   // Reuse: make this element an entity (or an edge, normalised as Edge()
-  // does) of `group` with no properties, keeping the storage of its group
-  // name and properties. A scan decodes every cell into one Element this way
-  // instead of allocating one per cell.
+  // does) of `group`, keeping the storage of its group name. The properties
+  // are left as they are, for the caller to Clear or overwrite: a scan
+  // decodes every cell into one Element this way, overwriting the values of
+  // the previous cell of the same group in place.
   void ResetToEntity(std::string_view group, Value&& vertex);
   void ResetToEdge(std::string_view group, Value&& source, Value&& destination, bool directed,
                    std::optional<MatchedVertex> matched_vertex);

@@ -111,6 +111,25 @@ Value Value::Bytes(std::string v) {
   out.scalar_ = std::move(v);
   return out;
 }
+void Value::AssignString(std::string_view v) {
+  if (std::string* held = std::get_if<std::string>(&scalar_); held != nullptr) {
+    held->assign(v);
+  } else {
+    scalar_.emplace<std::string>(v);
+  }
+  type_ = ValueType::kString;
+}
+
+void Value::AssignInt64(int64_t v) {
+  scalar_.emplace<int64_t>(v);
+  type_ = ValueType::kInt64;
+}
+
+void Value::AssignDate(int64_t epoch_ms) {
+  scalar_.emplace<int64_t>(epoch_ms);
+  type_ = ValueType::kDate;
+}
+
 Value Value::Date(int64_t epoch_ms) {
   Value out;
   out.type_ = ValueType::kDate;

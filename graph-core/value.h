@@ -90,6 +90,13 @@ class Value {
   // REQUIRES: type is kHllSketch or kHyperLogLogPlus; sketch != nullptr.
   static Value Sketch(ValueType type, std::shared_ptr<const HllSketch> sketch);
 
+  // In-place assignment, as `*this = Value::String(v)` (Int64, Date), for
+  // decoders that refill one element per cell: a string reuses the storage
+  // of the string this value already holds.
+  void AssignString(std::string_view v);
+  void AssignInt64(int64_t v);
+  void AssignDate(int64_t epoch_ms);
+
   ValueType type() const { return type_; }
   bool is_null() const { return type_ == ValueType::kNull; }
   bool is_number() const;  // Int32, Int64, Float or Double.

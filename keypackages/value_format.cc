@@ -1,5 +1,6 @@
 #include "keypackages/value_format.h"
 
+#include <algorithm>
 #include <string>
 
 #include "schema/vlong.h"
@@ -38,7 +39,9 @@ Result<PropertyLayout> PropertyLayout::For(const Schema& schema,
     if (is_visibility) layout.visibility_ = &p;
     if (is_timestamp) layout.timestamp_ = &p;
     if (!is_visibility && !is_timestamp && !def.IsGroupBy(p.name)) layout.value_.push_back(&p);
+    layout.names_.push_back(p.name);
   }
+  std::sort(layout.names_.begin(), layout.names_.end());
   for (const std::string& name : def.group_by()) {
     const PropertyDefinition* p = def.FindProperty(name);
     if (p == nullptr) {
@@ -84,7 +87,8 @@ Status PropertyLayout::ReadProperty(const PropertyDefinition& p, std::string_vie
                                     Properties* out) const {
   size_t pos = 0;
   if (!in->empty() && static_cast<uint8_t>((*in)[0]) == kAbsentByte) {
-    in->remove_prefix(1);  // VLong(-1): absent, nothing to set.
+    in->remove_prefix(1);  // VLong(-1): absent.
+    out->Erase(p.name);
     return Status::OK();
   }
   Result<std::string_view> bytes = ReadLengthPrefixed(*in, &pos);
@@ -109,15 +113,28 @@ Status PropertyLayout::DecodeValue(std::string_view value, int64_t* timestamp,
   *timestamp = ts.value();
   value.remove_prefix(kValueTimestampBytes);
   for (const PropertyDefinition* p : value_) {
-    if (value.empty()) break;  // Trailing properties may be missing.
+    if (value.empty()) {
+      out->Erase(p->name);  // Trailing properties may be missing.
+      continue;
+    }
     QUARRY_RETURN_IF_ERROR(ReadProperty(*p, &value, out));
   }
   if (!value.empty()) {
     return DataLossError("group '" + def_->group() + "': " + std::to_string(value.size()) +
                          " unexpected bytes after the last property of the value");
   }
-  if (timestamp_ != nullptr) out->Set(timestamp_->name, Value::Int64(*timestamp));
+  if (timestamp_ != nullptr) out->Slot(timestamp_->name)->AssignInt64(*timestamp);
   return Status::OK();
+}
+
+bool PropertyLayout::HoldsOnly(const Properties& properties) const {
+  // Both sorted by name: one merge walk.
+  auto name = names_.begin();
+  for (const auto& [held, value] : properties) {
+    while (name != names_.end() && *name < held) ++name;
+    if (name == names_.end() || *name != held) return false;
+  }
+  return true;
 }
 
 Status PropertyLayout::EncodeColumnQualifier(const Properties& properties, std::string* dst) const {

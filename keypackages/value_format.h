@@ -86,6 +86,11 @@ class PropertyLayout {
   // Decode the unescaped forms into `*out`. Errors as DecodeValue.
   Status DecodeColumnQualifier(std::string_view cq, Properties* out) const;
   Status DecodeVisibility(std::string_view visibility, Properties* out) const;
+  // The three decoders set or erase every property of the group in `*out`,
+  // so decoding a cell into Properties that hold only the group's
+  // properties (HoldsOnly) overwrites them in place and leaves nothing of
+  // what they held before.
+  bool HoldsOnly(const Properties& properties) const;
 
  private:
   PropertyLayout() = default;
@@ -102,6 +107,7 @@ class PropertyLayout {
   std::vector<const PropertyDefinition*> value_;
   const PropertyDefinition* visibility_ = nullptr;
   const PropertyDefinition* timestamp_ = nullptr;
+  std::vector<std::string_view> names_;  // Every property's name, sorted.
 };
 
 // The timestamp at the front of a value. DataLoss if shorter than 8 bytes.

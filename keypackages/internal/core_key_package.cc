@@ -190,8 +190,14 @@ Status CoreKeyPackage::DecodeInto(const KeyParts& parts, std::string_view value,
                        row.kind == RowKind::kDirectedSourceFirst, MatchedVertex::kSource);
     }
   }
+  // The previous cell's properties are overwritten in place when they are
+  // all this group's (the common case: a scan reads one group's cells);
+  // anything else is cleared first.
   Properties& properties = out->mutable_properties();
-  properties.Reserve(pl.definition().properties().size());
+  if (!pl.HoldsOnly(properties)) {
+    properties.Clear();
+    properties.Reserve(pl.definition().properties().size());
+  }
   return DecodeProperties(pl, parts, value, &scratch, &properties);
 }
 

@@ -93,7 +93,7 @@ Status OrderedLongSerialiser::SerialiseNonNull(const Value& value, std::string* 
 
 Status OrderedLongSerialiser::DeserialiseNonEmptyInto(std::string_view bytes, Value* out) const {
   QUARRY_ASSIGN_OR_RETURN(int64_t v, DecodeOrderedLong(bytes));
-  *out = Value::Int64(v);
+  out->AssignInt64(v);
   return Status::OK();
 }
 
@@ -104,7 +104,7 @@ Status OrderedDateSerialiser::SerialiseNonNull(const Value& value, std::string* 
 
 Status OrderedDateSerialiser::DeserialiseNonEmptyInto(std::string_view bytes, Value* out) const {
   QUARRY_ASSIGN_OR_RETURN(int64_t v, DecodeOrderedLong(bytes));
-  *out = Value::Date(v);
+  out->AssignDate(v);
   return Status::OK();
 }
 

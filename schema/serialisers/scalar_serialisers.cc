@@ -30,7 +30,7 @@ Status StringSerialiser::SerialiseNonNull(const Value& value, std::string* dst) 
 }
 
 Status StringSerialiser::DeserialiseNonEmptyInto(std::string_view bytes, Value* out) const {
-  *out = Value::String(std::string(bytes));
+  out->AssignString(bytes);
   return Status::OK();
 }
 

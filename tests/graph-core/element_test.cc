@@ -60,13 +60,19 @@ TEST(ElementTest, ResetsGiveWhatTheFactoriesGive) {
                      MatchedVertex::kSource);
   Element expected =
       Element::Edge("g", Value::String("B"), Value::String("A"), false, {}, MatchedVertex::kSource);
-  EXPECT_EQ(reused, expected);
   EXPECT_EQ(reused.source(), Value::String("A"));
+  EXPECT_EQ(reused.destination(), Value::String("B"));
+  EXPECT_FALSE(reused.directed());
+  EXPECT_EQ(reused.group(), "g");
   EXPECT_EQ(reused.matched_vertex(), MatchedVertex::kDestination);
-  EXPECT_TRUE(reused.properties().empty());
+  // The properties are the caller's to clear or overwrite.
+  EXPECT_EQ(reused.properties().Get("count"), Value::Int32(3));
+  reused.mutable_properties().Clear();
+  EXPECT_EQ(reused, expected);
 
   reused.mutable_properties().Set("count", Value::Int64(1));
   reused.ResetToEntity("e", Value::Int32(7));
+  reused.mutable_properties().Clear();
   EXPECT_EQ(reused, Element::Entity("e", Value::Int32(7)));
   EXPECT_TRUE(reused.is_entity());
   EXPECT_FALSE(reused.directed());

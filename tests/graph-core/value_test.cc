@@ -86,5 +86,23 @@ TEST(HllSketchTest, SerializeRoundTripsAndRejectsCorruptBytes) {
   EXPECT_THAT(HllSketch::Deserialize(""), StatusIs(StatusCode::kDataLoss));
 }
 
+TEST(ValueTest, InPlaceAssignmentsEqualTheFactories) {
+  Value v = Value::String("a string longer than the inline buffer");
+  v.AssignString("short");
+  EXPECT_EQ(v, Value::String("short"));
+  v.AssignInt64(-3);
+  EXPECT_EQ(v, Value::Int64(-3));
+  v.AssignDate(86'400'000);
+  EXPECT_EQ(v, Value::Date(86'400'000));
+  EXPECT_NE(v, Value::Int64(86'400'000));
+  v = Value::Bytes("raw");
+  v.AssignString("text");
+  EXPECT_EQ(v, Value::String("text"));
+  EXPECT_EQ(v.type(), ValueType::kString);
+  v = Value::TreeSet({Value::Int32(1)});
+  v.AssignString("");
+  EXPECT_EQ(v, Value::String(""));
+}
+
 }  // namespace
 }  // namespace quarry

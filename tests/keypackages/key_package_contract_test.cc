@@ -214,15 +214,28 @@ TEST_P(KeyPackageContractTest, DecodeIntoOneReusedElementMatchesDecode) {
                                    {{"count", Value::Int64(9)}, {"zzz", Value::Int32(1)}});
   int cells = 0;
   for (int i = 0; i < 400; ++i) {
-    const Element e = gen.Next(pool);
+    Element e = gen.Next(pool);
+    // Every other element drops some properties, so that a cell follows one
+    // of its group that held a property it lacks.
+    bool dropped = false;
+    if (i % 2 == 1) {
+      std::vector<std::string> names;
+      for (const auto& [name, value] : e.properties()) names.push_back(name);
+      for (const std::string& name : names) {
+        if (gen.rng()() % 2 == 0) dropped |= e.mutable_properties().Erase(name);
+      }
+    }
     std::vector<KeyValue> kvs;
     ASSERT_OK(package_->Encode(e, 5, &kvs));
     for (const KeyValue& kv : kvs) {
       ASSERT_OK_AND_ASSIGN(KeyParts parts, SplitKey(kv.key));
       ASSERT_OK(package_->DecodeInto(parts, kv.value, &reused));
       ASSERT_OK_AND_ASSIGN(Element fresh, package_->Decode(kv.key, kv.value));
-      ASSERT_EQ(reused, e) << "seed " << seed << " element " << i;
-      ASSERT_EQ(reused, fresh);
+      // A dropped groupBy property reads back as its serialiser's empty
+      // value, so only Decode's answer is exact then.
+      if (!dropped) ASSERT_EQ(reused, e) << "seed " << seed << " element " << i;
+      ASSERT_EQ(reused, fresh) << "seed " << seed << " element " << i << ": "
+                               << reused.DebugString() << " vs " << fresh.DebugString();
       ASSERT_EQ(reused.matched_vertex(), fresh.matched_vertex());
       ASSERT_EQ(reused.directed(), fresh.directed());
       ++cells;
