@@ -44,6 +44,17 @@ rocksdb::ColumnFamilyOptions GroupOptions(const RocksProperties& p,
   table.block_cache = cache;
   table.cache_index_and_filter_blocks = true;
   table.pin_l0_filter_and_index_blocks_in_cache = true;
+  // Partitioned index and filters: a compacted SST file's whole index and
+  // filter are megabytes, and with a block cache smaller than the data they
+  // were evicted and read back (checksummed, decompressed) for nearly every
+  // point lookup. Partitions are 4 KiB and only the small top level is
+  // pinned, so a lookup reads the one partition it needs
+  // (bench/RESULTS.md, "Partitioned index and filters").
+  table.index_type = rocksdb::BlockBasedTableOptions::kTwoLevelIndexSearch;
+  table.partition_filters = true;
+  table.metadata_block_size = 4096;
+  table.pin_top_level_index_and_filter = true;
+  table.cache_index_and_filter_blocks_with_high_priority = true;
   if (plugins.prefix_extractor && p.bloom_bits_per_key > 0) {
     cf.prefix_extractor = plugins.prefix_extractor;
     table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(p.bloom_bits_per_key));

@@ -37,6 +37,11 @@ rocksdb::ColumnFamilyOptions GroupOptions(const std::shared_ptr<rocksdb::Cache>&
   table.block_cache = cache;
   table.cache_index_and_filter_blocks = true;
   table.pin_l0_filter_and_index_blocks_in_cache = true;
+  table.index_type = rocksdb::BlockBasedTableOptions::kTwoLevelIndexSearch;
+  table.partition_filters = true;
+  table.metadata_block_size = 4096;
+  table.pin_top_level_index_and_filter = true;
+  table.cache_index_and_filter_blocks_with_high_priority = true;
   cf.prefix_extractor = NewRowPrefixTransform();
   table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
   table.whole_key_filtering = false;
