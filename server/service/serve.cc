@@ -140,22 +140,28 @@ Status ServeUntilSignalled(std::shared_ptr<const Executor> executor, UserDirecto
     QUARRY_ASSIGN_OR_RETURN(rpc, RpcServer::Start(std::make_shared<QuarryConnectionFactory>(
                                                       service, std::move(observe)),
                                                   *options.thrift));
-    std::fprintf(out, "listening on %s:%d%s\n", options.thrift->bind_address.c_str(), rpc->port(),
-                 AnonymousNote(users, options).c_str());
-    std::fflush(out);
   }
   std::unique_ptr<HttpServer> http;
   if (options.http) {
     QUARRY_ASSIGN_OR_RETURN(http, StartHttp(executor, users, options));
-    std::fprintf(out, "http listening on %s:%d%s\n", options.http->bind_address.c_str(),
-                 http->port(), AnonymousNote(users, options).c_str());
-    std::fflush(out);
   }
   // --- branch service (issue 19).
   std::unique_ptr<HttpServer> metrics_http;
   std::vector<ReloadAction> reloads;
+  if (ops != nullptr) AddConnectionSources(ops, rpc.get(), http.get(), service.get());
+  // The "listening" lines are what clients (scripts, tests) wait for, so they
+  // come only once every metric source is registered: a /metrics scraped
+  // right after them always has the connection gauges.
+  if (rpc != nullptr) {
+    std::fprintf(out, "listening on %s:%d%s\n", options.thrift->bind_address.c_str(), rpc->port(),
+                 AnonymousNote(users, options).c_str());
+  }
+  if (http != nullptr) {
+    std::fprintf(out, "http listening on %s:%d%s\n", options.http->bind_address.c_str(),
+                 http->port(), AnonymousNote(users, options).c_str());
+  }
+  std::fflush(out);
   if (ops != nullptr) {
-    AddConnectionSources(ops, rpc.get(), http.get(), service.get());
     if (options.metrics_http) {
       QUARRY_ASSIGN_OR_RETURN(metrics_http, StartMetricsOnly(ops, *options.metrics_http));
       std::fprintf(out, "metrics listening on %s:%d\n", options.metrics_http->bind_address.c_str(),
