@@ -67,6 +67,10 @@ class ElementFilterIterator : public FilterIterator {
   ElementFilterIterator(std::unique_ptr<KvIterator> source, const KeyPackage& package,
                         std::shared_ptr<const ElementFilterPlan> plan, bool matched_vertex);
 
+  // Not copyable or movable: decoded_ may point at the member element_.
+  ElementFilterIterator(const ElementFilterIterator&) = delete;
+  ElementFilterIterator& operator=(const ElementFilterIterator&) = delete;
+
   // The element this layer decoded for the current cell, else the source's.
   Element* DecodedElement() override;
 

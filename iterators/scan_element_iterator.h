@@ -32,6 +32,9 @@ class ScanElementIterator : public ElementIterator {
   ScanElementIterator(std::unique_ptr<KvIterator> stack, const KeyPackage& package,
                       std::map<std::string, ViewElementDefinition, std::less<>> groups,
                       bool matched_vertex);
+  // Not copyable or movable: current_ may point at the member element_.
+  ScanElementIterator(const ScanElementIterator&) = delete;
+  ScanElementIterator& operator=(const ScanElementIterator&) = delete;
 
   // Seeks the key/value stack and positions on the first element in `range`.
   // May be called again at any time (e.g. RangeResumingAfter(range, key())
