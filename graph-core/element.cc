@@ -29,9 +29,54 @@ Properties::Properties(std::initializer_list<Entry> entries) {
   for (const auto& e : entries) Set(e.first, e.second);
 }
 
+Properties::Properties(const Properties& other) : entries_(other.Decoded()) {}
+
+Properties& Properties::operator=(const Properties& other) {
+  const std::vector<Entry>& entries = other.Decoded();
+  decoder_ = nullptr;
+  if (&other != this) entries_ = entries;
+  return *this;
+}
+
+Properties::Properties(Properties&& other) noexcept
+    : entries_((static_cast<void>(other.Decoded()), std::move(other.entries_))) {}
+
+Properties& Properties::operator=(Properties&& other) noexcept {
+  other.Decoded();
+  decoder_ = nullptr;
+  if (&other != this) entries_ = std::move(other.entries_);
+  return *this;
+}
+
+void Properties::AssignKeepingHold(const Properties& other) {
+  if (&other == this) return;
+  if (!other.holds_undecoded()) {
+    *this = other;
+    return;
+  }
+  decoder_ = other.decoder_;
+  held_ = other.held_;  // entries_ are kept, for the decoder to overwrite.
+}
+
+std::string* Properties::Hold(const PropertyDecoder* decoder) {
+  decoder_ = decoder;
+  held_.clear();
+  return &held_;
+}
+
+void Properties::DecodeHeldBytes() const {
+  // Cleared first: the decoder writes through the ordinary members, which
+  // must not come back here. Only entries_ and decoder_ change, and both are
+  // mutable, so writing through a const Properties is sound.
+  const PropertyDecoder* decoder = decoder_;
+  decoder_ = nullptr;
+  decoder->DecodeHeld(held_, const_cast<Properties*>(this));
+}
+
 const Value* Properties::Find(std::string_view name) const {
-  auto it = LowerBound(entries_, name);
-  return (it != entries_.end() && it->first == name) ? &it->second : nullptr;
+  const std::vector<Entry>& entries = Decoded();
+  auto it = LowerBound(entries, name);
+  return (it != entries.end() && it->first == name) ? &it->second : nullptr;
 }
 
 const Value& Properties::Get(std::string_view name) const {
@@ -40,6 +85,7 @@ const Value& Properties::Get(std::string_view name) const {
 }
 
 void Properties::Set(std::string name, Value value) {
+  Decoded();
   auto it = LowerBound(entries_, name);
   bool present = it != entries_.end() && it->first == name;
   if (value.is_null()) {
@@ -54,6 +100,7 @@ void Properties::Set(std::string name, Value value) {
 }
 
 Value* Properties::Slot(std::string_view name) {
+  Decoded();
   auto it = LowerBound(entries_, name);
   if (it == entries_.end() || it->first != name) {
     it = entries_.emplace(it, std::piecewise_construct, std::forward_as_tuple(name),
@@ -63,6 +110,7 @@ Value* Properties::Slot(std::string_view name) {
 }
 
 bool Properties::Erase(std::string_view name) {
+  Decoded();
   auto it = LowerBound(entries_, name);
   if (it == entries_.end() || it->first != name) return false;
   entries_.erase(it);
@@ -93,6 +141,17 @@ Element Element::Edge(std::string group, Value source, Value destination, bool d
   e.ResetToEdge(e.group_, std::move(source), std::move(destination), directed, matched_vertex);
   e.properties_ = std::move(properties);
   return e;
+}
+
+void Element::AssignKeepingHold(const Element& other) {
+  if (&other == this) return;
+  kind_ = other.kind_;
+  group_ = other.group_;
+  first_ = other.first_;
+  second_ = other.second_;
+  directed_ = other.directed_;
+  matched_vertex_ = other.matched_vertex_;
+  properties_.AssignKeepingHold(other.properties_);
 }
 
 void Element::ResetToEntity(std::string_view group, Value&& vertex) {

@@ -9,7 +9,10 @@
 // Equality follows Gaffer's Element.equals: kind, group, identifiers,
 // directed and properties; matchedVertex is ignored.
 //
-// Thread safety: a value type; const access from many threads is safe.
+// Thread safety: a value type; const access from many threads is safe, with
+// one exception: Properties that hold undecoded bytes (Properties::Hold; only
+// a scan's current element does) decode them on the first read, so until then
+// one thread at a time may read them. Copies and moves never hold.
 #pragma once
 
 #include <optional>
@@ -23,6 +26,25 @@
 
 namespace quarry {
 
+class Properties;
+
+// Decodes the bytes a Properties holds undecoded (Properties::Hold). A scan
+// hands each cell's encoded properties over this way, having checked them, and
+// they are decoded only if something reads them: a consumer that wants the
+// identifiers alone (GetAdjacentIds, a count) never pays for the properties.
+// keypackages' PropertyLayout is the implementation.
+class PropertyDecoder {
+ public:
+  // Writes the properties encoded in `held` into `*out`, which may still hold
+  // the properties of a previous cell: every one of them must be overwritten
+  // or erased. REQUIRES: `held` passed the decoder's check when it was held,
+  // so decoding cannot fail.
+  virtual void DecodeHeld(std::string_view held, Properties* out) const = 0;
+
+ protected:
+  ~PropertyDecoder() = default;
+};
+
 // Property name -> value, kept sorted by name for fast lookup and stable output.
 class Properties {
  public:
@@ -30,6 +52,29 @@ class Properties {
 
   Properties() = default;
   Properties(std::initializer_list<Entry> entries);
+  // Copies and moves decode held bytes first (into the source), so that no
+  // copy depends on a decoder that might not outlive it.
+  Properties(const Properties& other);
+  Properties& operator=(const Properties& other);
+  Properties(Properties&& other) noexcept;
+  Properties& operator=(Properties&& other) noexcept;
+  ~Properties() = default;
+
+  // Lazy decoding. From now until the first read, these Properties are what
+  // `decoder` decodes from the bytes the caller writes into the returned
+  // buffer (emptied; its storage is kept from one Hold to the next). Every
+  // member below is a read, bar Clear and Reserve. The entries held so far are
+  // kept for the decoder to overwrite in place.
+  // REQUIRES: `decoder` outlives the hold and the bytes are written before
+  // the next read. Not thread-safe: see the file comment.
+  std::string* Hold(const PropertyDecoder* decoder);
+  // True while bytes are held undecoded.
+  bool holds_undecoded() const { return decoder_ != nullptr; }
+  // Copy assignment that keeps `other`'s held bytes held, undecoded, rather
+  // than decoding them: for a stream that hands on a scan's current element
+  // and keeps the scan's graph (hence the decoder) alive.
+  // REQUIRES: `other`'s decoder outlives this copy's hold.
+  void AssignKeepingHold(const Properties& other);
 
   // Returns nullptr when `name` is absent.
   const Value* Find(std::string_view name) const;
@@ -45,20 +90,36 @@ class Properties {
   bool Erase(std::string_view name);
   // Removes every property but keeps the storage, so that a decoder refilling
   // one Properties per cell allocates only when a cell has more properties
-  // than any before it.
-  void Clear() { entries_.clear(); }
+  // than any before it. Held bytes are dropped undecoded.
+  void Clear() {
+    decoder_ = nullptr;
+    entries_.clear();
+  }
   void Reserve(size_t n) { entries_.reserve(n); }
   bool Contains(std::string_view name) const { return Find(name) != nullptr; }
 
-  size_t size() const { return entries_.size(); }
-  bool empty() const { return entries_.empty(); }
-  std::vector<Entry>::const_iterator begin() const { return entries_.begin(); }
-  std::vector<Entry>::const_iterator end() const { return entries_.end(); }
+  size_t size() const { return Decoded().size(); }
+  bool empty() const { return Decoded().empty(); }
+  std::vector<Entry>::const_iterator begin() const { return Decoded().begin(); }
+  std::vector<Entry>::const_iterator end() const { return Decoded().end(); }
 
-  friend bool operator==(const Properties& a, const Properties& b) = default;
+  friend bool operator==(const Properties& a, const Properties& b) {
+    return a.Decoded() == b.Decoded();
+  }
 
  private:
-  std::vector<Entry> entries_;
+  // The entries, once held bytes (if any) are decoded.
+  const std::vector<Entry>& Decoded() const {
+    if (decoder_ != nullptr) [[unlikely]]
+      DecodeHeldBytes();
+    return entries_;
+  }
+  void DecodeHeldBytes() const;
+
+  // Mutable: the first read of held bytes decodes them into entries_.
+  mutable std::vector<Entry> entries_;
+  mutable const PropertyDecoder* decoder_ = nullptr;  // Non-null while holding.
+  std::string held_;
 };
 
 // The vertex/property value that sorts first under Gaffer's
@@ -96,6 +157,10 @@ class Element {
   void ResetToEntity(std::string_view group, Value&& vertex);
   void ResetToEdge(std::string_view group, Value&& source, Value&& destination, bool directed,
                    std::optional<MatchedVertex> matched_vertex);
+
+  // Copy assignment that keeps held properties held (Properties::
+  // AssignKeepingHold, whose REQUIRES applies).
+  void AssignKeepingHold(const Element& other);
 
   const Properties& properties() const { return properties_; }
   Properties& mutable_properties() { return properties_; }

@@ -96,7 +96,9 @@ class KeyPackage {
   // Decode of the key SplitKey split into `parts`, written into `*out` in
   // place (Element::ResetToEntity / ResetToEdge), so that a scan decoding
   // every cell into one Element reuses its storage. Errors as Decode; on
-  // error *out holds an unspecified element.
+  // error *out holds an unspecified element. The properties are checked now
+  // but decoded on first read (lazy decoding, Properties::Hold), so *out
+  // must not outlive this key-package; copies and moves of it may.
   virtual Status DecodeInto(const KeyParts& parts, std::string_view value, Element* out) const = 0;
 
   // The kind and escaped vertices of the key's row; views borrow from `key`.

@@ -1,6 +1,8 @@
 #include "keypackages/value_format.h"
 
 #include <algorithm>
+#include <cassert>
+#include <cstring>
 #include <string>
 
 #include "schema/vlong.h"
@@ -50,6 +52,17 @@ Result<PropertyLayout> PropertyLayout::For(const Schema& schema,
     }
     layout.group_by_.push_back(p);
   }
+  layout.quick_ = true;
+  auto acceptor = [&layout](const PropertyDefinition* p) {
+    Serialiser::Acceptor a = p->type->serialiser->FastAcceptor();
+    if (a == nullptr) layout.quick_ = false;
+    return a;
+  };
+  for (const PropertyDefinition* p : layout.group_by_) {
+    layout.group_by_accept_.push_back(acceptor(p));
+  }
+  for (const PropertyDefinition* p : layout.value_) layout.value_accept_.push_back(acceptor(p));
+  if (layout.visibility_ != nullptr) layout.visibility_accept_ = acceptor(layout.visibility_);
   return layout;
 }
 
@@ -71,6 +84,11 @@ Status PropertyLayout::AppendSerialised(const PropertyDefinition& p, const Prope
 Status PropertyLayout::SetDeserialised(const PropertyDefinition& p, std::string_view bytes,
                                        Properties* out) const {
   const Serialiser& ser = *p.type->serialiser;
+  if (out == nullptr) {  // Check only.
+    Status status = ser.Check(bytes);
+    if (!status.ok()) return DataLossError(Where(*def_, p) + ": " + status.message());
+    return Status::OK();
+  }
   Value* slot = out->Slot(p.name);
   Status status = Status::OK();
   if (bytes.empty()) {
@@ -88,7 +106,7 @@ Status PropertyLayout::ReadProperty(const PropertyDefinition& p, std::string_vie
   size_t pos = 0;
   if (!in->empty() && static_cast<uint8_t>((*in)[0]) == kAbsentByte) {
     in->remove_prefix(1);  // VLong(-1): absent.
-    out->Erase(p.name);
+    if (out != nullptr) out->Erase(p.name);
     return Status::OK();
   }
   Result<std::string_view> bytes = ReadLengthPrefixed(*in, &pos);
@@ -114,7 +132,7 @@ Status PropertyLayout::DecodeValue(std::string_view value, int64_t* timestamp,
   value.remove_prefix(kValueTimestampBytes);
   for (const PropertyDefinition* p : value_) {
     if (value.empty()) {
-      out->Erase(p->name);  // Trailing properties may be missing.
+      if (out != nullptr) out->Erase(p->name);  // Trailing properties may be missing.
       continue;
     }
     QUARRY_RETURN_IF_ERROR(ReadProperty(*p, &value, out));
@@ -123,8 +141,105 @@ Status PropertyLayout::DecodeValue(std::string_view value, int64_t* timestamp,
     return DataLossError("group '" + def_->group() + "': " + std::to_string(value.size()) +
                          " unexpected bytes after the last property of the value");
   }
-  if (timestamp_ != nullptr) out->Slot(timestamp_->name)->AssignInt64(*timestamp);
+  if (timestamp_ != nullptr && out != nullptr) {
+    out->Slot(timestamp_->name)->AssignInt64(*timestamp);
+  }
   return Status::OK();
+}
+
+namespace {
+
+// The held bytes: the column qualifier and visibility, each after its size
+// (4 bytes, native order: the bytes never leave the process), then the value.
+void AppendSized(std::string_view piece, std::string* dst) {
+  const auto size = static_cast<uint32_t>(piece.size());
+  dst->append(reinterpret_cast<const char*>(&size), sizeof size);
+  dst->append(piece);
+}
+
+std::string_view TakeSized(std::string_view* held) {
+  uint32_t size = 0;
+  std::memcpy(&size, held->data(), sizeof size);
+  std::string_view piece = held->substr(sizeof size, size);
+  held->remove_prefix(sizeof size + size);
+  return piece;
+}
+
+// Takes one property off the front of `*in` as ReadProperty does, when its
+// length is the one-byte form (0..127): the bytes into `*bytes`, or absent
+// (the marker) as `*absent`. False if the length is another form or runs past
+// the end.
+bool TakeShortProperty(std::string_view* in, std::string_view* bytes, bool* absent) {
+  const auto first = static_cast<uint8_t>((*in)[0]);
+  *absent = first == kAbsentByte;
+  if (*absent) {
+    in->remove_prefix(1);
+    return true;
+  }
+  if (first > 127 || first >= in->size()) return false;
+  *bytes = in->substr(1, first);
+  in->remove_prefix(1 + first);
+  return true;
+}
+
+}  // namespace
+
+bool PropertyLayout::QuickAccepts(std::string_view column_qualifier, std::string_view visibility,
+                                  std::string_view value) const {
+  if (!quick_) return false;
+  std::string_view bytes;
+  bool absent = false;
+  for (Serialiser::Acceptor accepts : group_by_accept_) {
+    if (column_qualifier.empty() || !TakeShortProperty(&column_qualifier, &bytes, &absent)) {
+      return false;
+    }
+    if (!absent && !accepts(bytes)) return false;
+  }
+  if (!column_qualifier.empty()) return false;
+  if (visibility_ == nullptr ? !visibility.empty() : !visibility_accept_(visibility)) return false;
+  if (value.size() < kValueTimestampBytes) return false;
+  value.remove_prefix(kValueTimestampBytes);
+  for (Serialiser::Acceptor accepts : value_accept_) {
+    if (value.empty()) break;  // Trailing properties may be missing.
+    if (!TakeShortProperty(&value, &bytes, &absent)) return false;
+    if (!absent && !accepts(bytes)) return false;
+  }
+  return value.empty();
+}
+
+Status PropertyLayout::HoldCell(std::string_view column_qualifier, std::string_view visibility,
+                                std::string_view value, Properties* out) const {
+  if (!QuickAccepts(column_qualifier, visibility, value)) {
+    QUARRY_RETURN_IF_ERROR(DecodeColumnQualifier(column_qualifier, nullptr));
+    QUARRY_RETURN_IF_ERROR(DecodeVisibility(visibility, nullptr));
+    int64_t timestamp = 0;
+    QUARRY_RETURN_IF_ERROR(DecodeValue(value, &timestamp, nullptr));
+  }
+  std::string* held = out->Hold(this);
+  AppendSized(column_qualifier, held);
+  AppendSized(visibility, held);
+  held->append(value);
+  return Status::OK();
+}
+
+void PropertyLayout::DecodeHeld(std::string_view held, Properties* out) const {
+  const std::string_view column_qualifier = TakeSized(&held);
+  const std::string_view visibility = TakeSized(&held);
+  // The previous cell's properties are overwritten in place when they are
+  // all this group's (the common case: a scan reads one group's cells).
+  if (!HoldsOnly(*out)) {
+    out->Clear();
+    out->Reserve(def_->properties().size());
+  }
+  int64_t timestamp = 0;
+  Status status = DecodeColumnQualifier(column_qualifier, out);
+  if (status.ok()) status = DecodeVisibility(visibility, out);
+  if (status.ok()) status = DecodeValue(held, &timestamp, out);
+  // HoldCell checked these bytes with the same code, so this cannot fail
+  // unless a serialiser's Check disagrees with its DeserialiseInto, which
+  // the serialiser contract test forbids. Never a half-decoded element.
+  assert(status.ok());
+  if (!status.ok()) out->Clear();
 }
 
 bool PropertyLayout::HoldsOnly(const Properties& properties) const {

@@ -31,6 +31,10 @@
 // On decode the schema's timestamp property, when the group has it, is set to
 // Long(timestamp).
 //
+// Lazy decoding: HoldCell checks a cell's properties without building them
+// and holds their bytes in the element's Properties, which the layout decodes
+// (as a PropertyDecoder) on the first read.
+//
 // Thread safety: PropertyLayout is immutable; safe to share.
 #pragma once
 
@@ -52,7 +56,7 @@ inline constexpr uint32_t kValueFormatVersion = 2;
 inline constexpr uint32_t kOldestReadableValueFormatVersion = 1;
 inline constexpr size_t kValueTimestampBytes = 8;
 
-class PropertyLayout {
+class PropertyLayout final : public PropertyDecoder {
  public:
   // REQUIRES: `def` belongs to `schema`; both outlive the layout.
   // InvalidArgument naming the group and property if a property has no
@@ -77,7 +81,8 @@ class PropertyLayout {
   Status EncodeValue(const Properties& properties, int64_t timestamp, std::string* dst) const;
   // Sets the value's properties (and the timestamp property) into `*out` and
   // the timestamp into `*timestamp`. DataLoss naming group and property on
-  // malformed bytes.
+  // malformed bytes. A null `out` only checks the bytes (as do the two
+  // decoders below): the same errors, nothing built.
   Status DecodeValue(std::string_view value, int64_t* timestamp, Properties* out) const;
 
   // Appends the unescaped column qualifier / visibility. Errors as EncodeValue.
@@ -92,6 +97,15 @@ class PropertyLayout {
   // what they held before.
   bool HoldsOnly(const Properties& properties) const;
 
+  // Checks a cell's unescaped column qualifier, visibility and value as the
+  // three decoders would, with their errors, and on success holds the bytes
+  // in `*out` (Properties::Hold) to be decoded by DecodeHeld on first read.
+  // On error `*out` is unchanged. REQUIRES: the layout outlives the hold.
+  Status HoldCell(std::string_view column_qualifier, std::string_view visibility,
+                  std::string_view value, Properties* out) const;
+  // PropertyDecoder: decodes what HoldCell held.
+  void DecodeHeld(std::string_view held, Properties* out) const override;
+
  private:
   PropertyLayout() = default;
   // `absent_marker`: write an absent or null property as VLong(-1) (values)
@@ -101,6 +115,12 @@ class PropertyLayout {
   Status ReadProperty(const PropertyDefinition& p, std::string_view* in, Properties* out) const;
   Status SetDeserialised(const PropertyDefinition& p, std::string_view bytes,
                          Properties* out) const;
+  // True if the cell passes every check the decoders make, found with the
+  // serialisers' acceptors and no Status; false if a check fails or a length
+  // is not the common one-byte form. HoldCell then runs the full check, which
+  // finds the error (or, on a long length, that there is none).
+  bool QuickAccepts(std::string_view column_qualifier, std::string_view visibility,
+                    std::string_view value) const;
 
   const SchemaElementDefinition* def_ = nullptr;
   std::vector<const PropertyDefinition*> group_by_;
@@ -108,6 +128,12 @@ class PropertyLayout {
   const PropertyDefinition* visibility_ = nullptr;
   const PropertyDefinition* timestamp_ = nullptr;
   std::vector<std::string_view> names_;  // Every property's name, sorted.
+  // The FastAcceptor of each groupBy / value property's serialiser, and of
+  // the visibility's; `quick_` only if none is null.
+  std::vector<Serialiser::Acceptor> group_by_accept_;
+  std::vector<Serialiser::Acceptor> value_accept_;
+  Serialiser::Acceptor visibility_accept_ = nullptr;
+  bool quick_ = false;
 };
 
 // The timestamp at the front of a value. DataLoss if shorter than 8 bytes.

@@ -116,6 +116,11 @@ Status Serialiser::DeserialiseInto(std::string_view bytes, Value* out) const {
   return Status::OK();
 }
 
+Status Serialiser::Check(std::string_view bytes) const {
+  Value scratch;
+  return DeserialiseInto(bytes, &scratch);
+}
+
 Json Serialiser::ToJson() const {
   Json json = Json::object();
   json["class"] = std::string(ClassName());

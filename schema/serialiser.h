@@ -47,6 +47,17 @@ class Serialiser {
   // it through a Result. Errors as Deserialise; *out unchanged on error.
   virtual Status DeserialiseInto(std::string_view bytes, Value* out) const;
   virtual Value DeserialiseEmpty() const { return Value(); }
+  // OK exactly when DeserialiseInto(bytes) succeeds, else its error; for
+  // lazy decoding, where a scan checks every cell and decodes only the ones
+  // read. The default deserialises into a scratch value; the hot serialisers
+  // check without building anything.
+  virtual Status Check(std::string_view bytes) const;
+  // A plain function answering Check(bytes).ok(), with no virtual call and no
+  // Status, for the serialisers simple enough to have one (String, the
+  // ordered longs and dates); null for the rest. Lazy decoding runs it on
+  // every property of every cell it holds.
+  using Acceptor = bool (*)(std::string_view bytes);
+  virtual Acceptor FastAcceptor() const { return nullptr; }
 
   // {"class": ClassName(), ...fields}.
   virtual Json ToJson() const;

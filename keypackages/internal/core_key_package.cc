@@ -146,18 +146,6 @@ Result<RowInfo> CoreKeyPackage::ParseRowSection(const KeyParts& parts) const {
   return layout_.ParseRowSection(parts.row_section);
 }
 
-Status CoreKeyPackage::DecodeProperties(const PropertyLayout& pl, const KeyParts& parts,
-                                        std::string_view value, std::string* scratch,
-                                        Properties* out) const {
-  std::string_view raw;
-  QUARRY_RETURN_IF_ERROR(UnescapeView(parts.column_qualifier, scratch, &raw));
-  QUARRY_RETURN_IF_ERROR(pl.DecodeColumnQualifier(raw, out));
-  QUARRY_RETURN_IF_ERROR(UnescapeView(parts.visibility, scratch, &raw));
-  QUARRY_RETURN_IF_ERROR(pl.DecodeVisibility(raw, out));
-  int64_t timestamp = 0;
-  return pl.DecodeValue(value, &timestamp, out);
-}
-
 Status CoreKeyPackage::DecodeInto(const KeyParts& parts, std::string_view value,
                                   Element* out) const {
   QUARRY_ASSIGN_OR_RETURN(RowInfo row, layout_.ParseRowSection(parts.row_section));
@@ -190,15 +178,13 @@ Status CoreKeyPackage::DecodeInto(const KeyParts& parts, std::string_view value,
                        row.kind == RowKind::kDirectedSourceFirst, MatchedVertex::kSource);
     }
   }
-  // The previous cell's properties are overwritten in place when they are
-  // all this group's (the common case: a scan reads one group's cells);
-  // anything else is cleared first.
-  Properties& properties = out->mutable_properties();
-  if (!pl.HoldsOnly(properties)) {
-    properties.Clear();
-    properties.Reserve(pl.definition().properties().size());
-  }
-  return DecodeProperties(pl, parts, value, &scratch, &properties);
+  // The properties are checked now and decoded only when read: a consumer
+  // of identifiers alone never pays for them.
+  thread_local std::string visibility_scratch;
+  std::string_view column_qualifier, visibility;
+  QUARRY_RETURN_IF_ERROR(UnescapeView(parts.column_qualifier, &scratch, &column_qualifier));
+  QUARRY_RETURN_IF_ERROR(UnescapeView(parts.visibility, &visibility_scratch, &visibility));
+  return pl.HoldCell(column_qualifier, visibility, value, &out->mutable_properties());
 }
 
 Status CoreKeyPackage::VertexRanges(const Value& vertex, const RowFilter& select,

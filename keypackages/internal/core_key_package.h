@@ -54,8 +54,6 @@ class CoreKeyPackage final : public KeyPackage {
   Status DecodeVertex(std::string_view escaped, std::string* scratch, Value* out) const;
   Status AppendTail(const PropertyLayout& layout, const Properties& properties,
                     std::string* dst) const;
-  Status DecodeProperties(const PropertyLayout& layout, const KeyParts& parts,
-                          std::string_view value, std::string* scratch, Properties* out) const;
   Status EntitySeedRanges(const Value& vertex, const SeedOptions& options,
                           std::vector<KeyRange>* out) const;
   Status EdgeSeedRanges(const EdgeSeed& seed, const SeedOptions& options,

@@ -52,6 +52,18 @@ Status SerialiserBase::DeserialiseInto(std::string_view bytes, Value* out) const
   return status;
 }
 
+Status SerialiserBase::CheckNonEmpty(std::string_view bytes) const {
+  Value scratch;
+  return DeserialiseNonEmptyInto(bytes, &scratch);
+}
+
+Status SerialiserBase::Check(std::string_view bytes) const {
+  if (bytes.empty()) return Status::OK();  // DeserialiseEmpty() cannot fail.
+  Status status = CheckNonEmpty(bytes);
+  if (!status.ok()) return status.WithContext(SimpleName());
+  return status;
+}
+
 Result<Value> SerialiserBase::Deserialise(std::string_view bytes) const {
   if (bytes.empty()) return DeserialiseEmpty();
   Result<Value> result = DeserialiseNonEmpty(bytes);

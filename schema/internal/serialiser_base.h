@@ -37,6 +37,7 @@ class SerialiserBase : public Serialiser {
   Status Serialise(const Value& value, std::string* dst) const final;
   Result<Value> Deserialise(std::string_view bytes) const final;
   Status DeserialiseInto(std::string_view bytes, Value* out) const final;
+  Status Check(std::string_view bytes) const final;
 
   // The part of ClassName() after the last dot.
   std::string_view SimpleName() const;
@@ -49,6 +50,10 @@ class SerialiserBase : public Serialiser {
   // (String, OrderedLong, OrderedDate) the in-place form.
   virtual Result<Value> DeserialiseNonEmpty(std::string_view bytes) const;
   virtual Status DeserialiseNonEmptyInto(std::string_view bytes, Value* out) const;
+  // REQUIRES: !bytes.empty(). OK exactly when DeserialiseNonEmptyInto
+  // succeeds, with the same message otherwise (the serialiser contract test
+  // holds overrides to that). Defaults to deserialising into a scratch value.
+  virtual Status CheckNonEmpty(std::string_view bytes) const;
 
  private:
   SerialiserTraits traits_;

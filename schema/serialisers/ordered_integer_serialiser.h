@@ -28,6 +28,8 @@ namespace quarry {
 void AppendOrderedInt(int32_t v, std::string* dst);
 // DataLoss (plain message) if `bytes` is not canonical.
 Result<int32_t> DecodeOrderedInt(std::string_view bytes);
+// The serialiser's FastAcceptor: zero bytes (null) or a canonical encoding.
+bool AcceptsOrderedInt(std::string_view bytes);
 
 // java.lang.Integer.
 class OrderedIntegerSerialiser : public internal::SerialiserBase {
@@ -35,6 +37,7 @@ class OrderedIntegerSerialiser : public internal::SerialiserBase {
   static constexpr std::string_view kClassName =
       "uk.gov.gchq.gaffer.serialisation.implementation.ordered.OrderedIntegerSerialiser";
   OrderedIntegerSerialiser() : SerialiserBase({kClassName, true, true}, {ValueType::kInt32}) {}
+  Acceptor FastAcceptor() const override { return &AcceptsOrderedInt; }
 
  protected:
   Status SerialiseNonNull(const Value& value, std::string* dst) const override;

@@ -37,6 +37,9 @@ namespace quarry {
 void AppendOrderedLong(int64_t v, std::string* dst);
 // DataLoss (plain message, no serialiser name) if `bytes` is not canonical.
 Result<int64_t> DecodeOrderedLong(std::string_view bytes);
+// The acceptor (Serialiser::FastAcceptor) of both serialisers below: zero
+// bytes (null) or a canonical encoding.
+bool AcceptsOrderedLong(std::string_view bytes);
 
 // java.lang.Long.
 class OrderedLongSerialiser : public internal::SerialiserBase {
@@ -44,10 +47,12 @@ class OrderedLongSerialiser : public internal::SerialiserBase {
   static constexpr std::string_view kClassName =
       "uk.gov.gchq.gaffer.serialisation.implementation.ordered.OrderedLongSerialiser";
   OrderedLongSerialiser() : SerialiserBase({kClassName, true, true}, {ValueType::kInt64}) {}
+  Acceptor FastAcceptor() const override { return &AcceptsOrderedLong; }
 
  protected:
   Status SerialiseNonNull(const Value& value, std::string* dst) const override;
   Status DeserialiseNonEmptyInto(std::string_view bytes, Value* out) const override;
+  Status CheckNonEmpty(std::string_view bytes) const override;
 };
 
 // java.util.Date (epoch milliseconds).
@@ -56,10 +61,12 @@ class OrderedDateSerialiser : public internal::SerialiserBase {
   static constexpr std::string_view kClassName =
       "uk.gov.gchq.gaffer.serialisation.implementation.ordered.OrderedDateSerialiser";
   OrderedDateSerialiser() : SerialiserBase({kClassName, true, true}, {ValueType::kDate}) {}
+  Acceptor FastAcceptor() const override { return &AcceptsOrderedLong; }
 
  protected:
   Status SerialiseNonNull(const Value& value, std::string* dst) const override;
   Status DeserialiseNonEmptyInto(std::string_view bytes, Value* out) const override;
+  Status CheckNonEmpty(std::string_view bytes) const override;
 };
 
 }  // namespace quarry

@@ -77,6 +77,14 @@ Result<int64_t> DecodeOrderedLong(std::string_view bytes) {
   return static_cast<int64_t>(u ^ kLongSign);
 }
 
+bool AcceptsOrderedLong(std::string_view bytes) {
+  return bytes.empty() || DecodeOrderedLong(bytes).ok();
+}
+
+bool AcceptsOrderedInt(std::string_view bytes) {
+  return bytes.empty() || DecodeOrderedInt(bytes).ok();
+}
+
 void AppendOrderedInt(int32_t v, std::string* dst) {
   AppendOrderedBits(static_cast<uint32_t>(v) ^ kIntSign, 4, dst);
 }
@@ -91,6 +99,10 @@ Status OrderedLongSerialiser::SerialiseNonNull(const Value& value, std::string* 
   return Status::OK();
 }
 
+Status OrderedLongSerialiser::CheckNonEmpty(std::string_view bytes) const {
+  return DecodeOrderedLong(bytes).status();
+}
+
 Status OrderedLongSerialiser::DeserialiseNonEmptyInto(std::string_view bytes, Value* out) const {
   QUARRY_ASSIGN_OR_RETURN(int64_t v, DecodeOrderedLong(bytes));
   out->AssignInt64(v);
@@ -100,6 +112,10 @@ Status OrderedLongSerialiser::DeserialiseNonEmptyInto(std::string_view bytes, Va
 Status OrderedDateSerialiser::SerialiseNonNull(const Value& value, std::string* dst) const {
   AppendOrderedLong(value.AsInt64(), dst);
   return Status::OK();
+}
+
+Status OrderedDateSerialiser::CheckNonEmpty(std::string_view bytes) const {
+  return DecodeOrderedLong(bytes).status();
 }
 
 Status OrderedDateSerialiser::DeserialiseNonEmptyInto(std::string_view bytes, Value* out) const {

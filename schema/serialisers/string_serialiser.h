@@ -24,10 +24,15 @@ class StringSerialiser : public internal::SerialiserBase {
       "uk.gov.gchq.gaffer.serialisation.implementation.StringSerialiser";
   StringSerialiser() : SerialiserBase({kClassName, true, true}, {ValueType::kString}) {}
   Value DeserialiseEmpty() const override { return Value::String(""); }
+  Acceptor FastAcceptor() const override {
+    return [](std::string_view) { return true; };
+  }
 
  protected:
   Status SerialiseNonNull(const Value& value, std::string* dst) const override;
   Status DeserialiseNonEmptyInto(std::string_view bytes, Value* out) const override;
+  // Any bytes are a String (no UTF-8 validation, as above).
+  Status CheckNonEmpty(std::string_view) const override { return Status::OK(); }
 };
 
 }  // namespace quarry

@@ -1,6 +1,9 @@
 #include "graph-core/element.h"
 
+#include <algorithm>
+#include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "graph-core/element_id.h"
@@ -96,6 +99,117 @@ TEST(ElementTest, SlotInsertsInNameOrderAndFindsWhatIsThere) {
   p.Clear();
   EXPECT_TRUE(p.empty());
   EXPECT_EQ(p.Find("a"), nullptr);
+}
+
+// Decodes "name=value;..." into String properties and counts its calls.
+class CountingDecoder : public PropertyDecoder {
+ public:
+  void DecodeHeld(std::string_view held, Properties* out) const override {
+    ++calls;
+    out->Clear();
+    while (!held.empty()) {
+      std::string_view pair = held.substr(0, held.find(';'));
+      held.remove_prefix(std::min(held.size(), pair.size() + 1));
+      const size_t eq = pair.find('=');
+      out->Set(std::string(pair.substr(0, eq)), Value::String(std::string(pair.substr(eq + 1))));
+    }
+  }
+  mutable int calls = 0;
+};
+
+TEST(ElementTest, HeldPropertiesAreDecodedOnceOnTheFirstRead) {
+  CountingDecoder decoder;
+  Properties p{{"stale", Value::Int64(1)}};
+  std::string* held = p.Hold(&decoder);
+  ASSERT_TRUE(held->empty());
+  held->append("a=x;b=y");
+  EXPECT_TRUE(p.holds_undecoded());
+  EXPECT_EQ(decoder.calls, 0);
+  ASSERT_NE(p.Find("b"), nullptr);
+  EXPECT_EQ(p.Find("b")->AsString(), "y");
+  EXPECT_FALSE(p.Contains("stale"));
+  EXPECT_EQ(p.size(), 2u);
+  EXPECT_FALSE(p.holds_undecoded());
+  EXPECT_EQ(decoder.calls, 1);
+
+  // The next hold starts from an empty buffer and decodes afresh.
+  p.Hold(&decoder)->append("c=z");
+  EXPECT_EQ(p, (Properties{{"c", Value::String("z")}}));
+  EXPECT_EQ(decoder.calls, 2);
+}
+
+TEST(ElementTest, EveryReadOfHeldPropertiesDecodesThemFirst) {
+  const Properties want{{"a", Value::String("x")}};
+  // Each read, on a fresh hold, must see the decoded properties.
+  std::vector<std::function<void(Properties&)>> reads = {
+      [&](Properties& p) { EXPECT_EQ(p.Get("a").AsString(), "x"); },
+      [&](Properties& p) { EXPECT_FALSE(p.empty()); },
+      [&](Properties& p) { EXPECT_EQ(p.begin()->first, "a"); },
+      [&](Properties& p) { EXPECT_TRUE(p.Erase("a")); },
+      [&](Properties& p) {
+        *p.Slot("b") = Value::Int64(2);
+        EXPECT_EQ(p.size(), 2u);
+      },
+      [&](Properties& p) {
+        p.Set("b", Value::Int64(2));
+        EXPECT_TRUE(p.Contains("a"));
+      },
+      [&](Properties& p) { EXPECT_EQ(p, want); },
+      [&](Properties& p) {
+        Properties copy(p);
+        EXPECT_EQ(copy, want);
+      },
+      [&](Properties& p) {
+        Properties moved(std::move(p));
+        EXPECT_EQ(moved, want);
+      },
+      [&](Properties& p) {
+        Properties other;
+        other = p;
+        EXPECT_EQ(other, want);
+      },
+  };
+  for (size_t i = 0; i < reads.size(); ++i) {
+    CountingDecoder decoder;
+    Properties p;
+    p.Hold(&decoder)->append("a=x");
+    reads[i](p);
+    EXPECT_EQ(decoder.calls, 1) << "read " << i;
+    EXPECT_FALSE(p.holds_undecoded()) << "read " << i;
+  }
+}
+
+TEST(ElementTest, CopiesOfAHeldElementNeverHold) {
+  CountingDecoder decoder;
+  Element e = Element::Entity("G", Value::String("v"));
+  e.mutable_properties().Hold(&decoder)->append("a=x");
+  const Element copy = e;
+  EXPECT_FALSE(copy.properties().holds_undecoded());
+  EXPECT_EQ(copy.properties().Get("a").AsString(), "x");
+  EXPECT_EQ(decoder.calls, 1);
+  // Clear drops held bytes without decoding them.
+  e.mutable_properties().Hold(&decoder)->append("a=y");
+  e.mutable_properties().Clear();
+  EXPECT_TRUE(e.properties().empty());
+  EXPECT_EQ(decoder.calls, 1);
+}
+
+TEST(ElementTest, AssignKeepingHoldCopiesHeldBytesUndecoded) {
+  CountingDecoder decoder;
+  Element scan = Element::Edge("G", Value::String("a"), Value::String("b"), true);
+  scan.mutable_properties().Hold(&decoder)->append("a=x");
+  Element kept = Element::Entity("Old", Value::Int64(1), {{"stale", Value::Int64(2)}});
+  kept.AssignKeepingHold(scan);
+  EXPECT_TRUE(kept.properties().holds_undecoded());
+  EXPECT_TRUE(scan.properties().holds_undecoded());
+  EXPECT_EQ(decoder.calls, 0);
+  EXPECT_EQ(kept, Element::Edge("G", Value::String("a"), Value::String("b"), true,
+                                {{"a", Value::String("x")}}));
+  EXPECT_EQ(decoder.calls, 1);  // kept decoded its own copy; scan still holds.
+  EXPECT_TRUE(scan.properties().holds_undecoded());
+  // From decoded properties it is a plain copy.
+  kept.AssignKeepingHold(Element::Entity("E", Value::Int64(3), {{"b", Value::Int64(4)}}));
+  EXPECT_EQ(kept, Element::Entity("E", Value::Int64(3), {{"b", Value::Int64(4)}}));
 }
 
 TEST(ElementTest, EdgeSeedOrdersOnlyWhenUndirected) {

@@ -72,6 +72,28 @@ class SerialiserContractTest : public ::testing::TestWithParam<Case> {
     return values;
   }
 
+  // Calls `probe` on each value's encoding, its every prefix (up to 64 bytes)
+  // and damaged copies: a byte overwritten, a byte appended.
+  template <typename Probe>
+  void ForEachDamagedEncoding(std::mt19937_64& rng, const Probe& probe) const {
+    for (ValueType type : types_) {
+      for (const Value& v : Values(type, rng, 40)) {
+        std::string bytes = SerialiseOrDie(*serialiser_, v);
+        for (size_t cut = 0; cut < std::min<size_t>(bytes.size(), 64); ++cut) {
+          probe(std::string_view(bytes).substr(0, cut));
+        }
+        probe(bytes);
+        if (bytes.empty()) continue;
+        for (int k = 0; k < 8; ++k) {
+          std::string damaged = bytes;
+          damaged[rng() % damaged.size()] = static_cast<char>(rng());
+          probe(damaged);
+          probe(bytes + static_cast<char>(rng()));
+        }
+      }
+    }
+  }
+
   std::shared_ptr<const Serialiser> serialiser_;
   bool is_null_serialiser_ = false;
   std::vector<ValueType> types_;
@@ -180,21 +202,32 @@ TEST_P(SerialiserContractTest, ArbitraryBytesGiveOkOrDataLoss) {
 TEST_P(SerialiserContractTest, DamagedEncodingsGiveOkOrDataLoss) {
   const uint64_t seed = 2718;
   std::mt19937_64 rng(seed);
-  for (ValueType type : types_) {
-    for (const Value& v : Values(type, rng, 40)) {
-      std::string bytes = SerialiseOrDie(*serialiser_, v);
-      for (size_t cut = 0; cut < std::min<size_t>(bytes.size(), 64); ++cut) {
-        ExpectOkOrDataLoss(*serialiser_, std::string_view(bytes).substr(0, cut), seed);
-      }
-      if (bytes.empty()) continue;
-      for (int k = 0; k < 8; ++k) {
-        std::string damaged = bytes;
-        damaged[rng() % damaged.size()] = static_cast<char>(rng());
-        ExpectOkOrDataLoss(*serialiser_, damaged, seed);
-        ExpectOkOrDataLoss(*serialiser_, bytes + static_cast<char>(rng()), seed);
-      }
-    }
+  ForEachDamagedEncoding(
+      rng, [&](std::string_view bytes) { ExpectOkOrDataLoss(*serialiser_, bytes, seed); });
+}
+
+// Check, which lazy decoding runs on every cell it holds undecoded, must
+// accept exactly what Deserialise accepts and fail with the same message:
+// a held cell that passed the check is decoded later with no way to fail.
+// The same for the FastAcceptor, where there is one.
+void ExpectCheckAgrees(const Serialiser& serialiser, std::string_view bytes, uint64_t seed) {
+  Result<Value> expected = serialiser.Deserialise(bytes);
+  Status status = serialiser.Check(bytes);
+  ASSERT_EQ(status.code(), expected.status().code())
+      << "seed " << seed << " bytes " << ToHex(bytes) << ": " << status.ToString();
+  ASSERT_EQ(status.message(), expected.status().message()) << "bytes " << ToHex(bytes);
+  if (Serialiser::Acceptor accepts = serialiser.FastAcceptor(); accepts != nullptr) {
+    ASSERT_EQ(accepts(bytes), status.ok()) << "FastAcceptor, bytes " << ToHex(bytes);
   }
+}
+
+TEST_P(SerialiserContractTest, CheckAcceptsExactlyWhatDeserialiseAccepts) {
+  const uint64_t seed = 1618;
+  std::mt19937_64 rng(seed);
+  ExpectCheckAgrees(*serialiser_, "", seed);
+  ForEachDamagedEncoding(
+      rng, [&](std::string_view bytes) { ExpectCheckAgrees(*serialiser_, bytes, seed); });
+  for (int i = 0; i < 500; ++i) ExpectCheckAgrees(*serialiser_, RandomBytes(rng, 12), seed);
 }
 
 // DeserialiseInto, the form scans decode with, must answer exactly as
