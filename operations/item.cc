@@ -92,8 +92,13 @@ class ElementStream : public ItemStream {
   Status status() const override { return it_->status(); }
 
  private:
+  // The properties stay undecoded until something reads them (a consumer
+  // of identifiers, e.g. GetAdjacentIds or Count, never does); keep_alive_
+  // keeps their decoder alive. Copies of item() decode.
   void Load() {
-    if (it_->Valid()) current_ = it_->element();
+    if (!it_->Valid()) return;
+    if (!std::holds_alternative<Element>(current_)) current_ = Element();
+    std::get<Element>(current_).AssignKeepingHold(it_->element());
   }
   std::shared_ptr<const void> keep_alive_;  // Declared first: destroyed last.
   std::unique_ptr<ElementIterator> it_;

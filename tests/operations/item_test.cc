@@ -1,8 +1,13 @@
 // Items and the stream building blocks.
 #include "operations/item.h"
 
+#include <memory>
+#include <string>
+#include <vector>
+
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "iterators/element_iterator.h"
 #include "tests/testutil/status_matchers.h"
 
 namespace quarry {
@@ -41,6 +46,57 @@ TEST(ItemTest, EqualityIgnoresMatchedVertex) {
   EXPECT_EQ(ItemHash(Item(a)), ItemHash(Item(b)));
   EXPECT_FALSE(ItemEquals(Item(Value::Int32(1)), Item(Value::Int64(1))));
   EXPECT_FALSE(ItemEquals(Item(Value::Int32(1)), Item(ElementId(EntitySeed{Value::Int32(1)}))));
+}
+
+// Holds "count=N" for each of n elements, decoded by DecodeHeld, and counts
+// the decodes: a scan's elements as lazy decoding hands them up.
+class HeldScan : public ElementIterator, public PropertyDecoder {
+ public:
+  explicit HeldScan(int n) : n_(n) { Load(); }
+  bool Valid() const override { return i_ < n_; }
+  void Next() override {
+    ++i_;
+    Load();
+  }
+  const Element& element() const override { return element_; }
+  Status status() const override { return Status::OK(); }
+  void DecodeHeld(std::string_view held, Properties* out) const override {
+    ++(*decodes_);
+    out->Clear();
+    out->Set("count", Value::Int64(std::stoll(std::string(held.substr(6)))));
+  }
+  std::shared_ptr<int> decodes() const { return decodes_; }
+
+ private:
+  void Load() {
+    element_.ResetToEdge("e", Value::String("a"), Value::String("v" + std::to_string(i_)), true,
+                         MatchedVertex::kSource);
+    element_.mutable_properties().Hold(this)->append("count=" + std::to_string(i_));
+  }
+  int n_;
+  int i_ = 0;
+  Element element_;
+  std::shared_ptr<int> decodes_ = std::make_shared<int>(0);
+};
+
+TEST(ItemStreamTest, AnElementStreamLeavesPropertiesUndecodedUntilRead) {
+  auto scan = std::make_unique<HeldScan>(3);
+  std::shared_ptr<int> decodes = scan->decodes();
+  auto s = MakeElementStream(std::move(scan), nullptr);
+  std::vector<std::string> destinations;
+  std::vector<Element> copies;
+  for (; s->Valid(); s->Next()) {
+    const Element& e = std::get<Element>(s->item());
+    destinations.push_back(e.destination().AsString());  // Identifiers only.
+    EXPECT_TRUE(e.properties().holds_undecoded());
+    if (destinations.size() == 2) copies.push_back(e);  // A copy decodes.
+  }
+  ASSERT_OK(s->status());
+  EXPECT_EQ(destinations, (std::vector<std::string>{"v0", "v1", "v2"}));
+  EXPECT_EQ(*decodes, 1);
+  ASSERT_EQ(copies.size(), 1u);
+  EXPECT_FALSE(copies[0].properties().holds_undecoded());
+  EXPECT_EQ(copies[0].properties().Get("count"), Value::Int64(1));
 }
 
 TEST(ItemStreamTest, Limit) {
