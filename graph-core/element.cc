@@ -55,13 +55,15 @@ void Properties::AssignKeepingHold(const Properties& other) {
     return;
   }
   decoder_ = other.decoder_;
-  held_ = other.held_;  // entries_ are kept, for the decoder to overwrite.
+  if (held_ == nullptr) held_ = std::make_unique<std::string>();
+  *held_ = *other.held_;  // entries_ are kept, for the decoder to overwrite.
 }
 
 std::string* Properties::Hold(const PropertyDecoder* decoder) {
   decoder_ = decoder;
-  held_.clear();
-  return &held_;
+  if (held_ == nullptr) held_ = std::make_unique<std::string>();
+  held_->clear();
+  return held_.get();
 }
 
 void Properties::DecodeHeldBytes() const {
@@ -70,7 +72,7 @@ void Properties::DecodeHeldBytes() const {
   // mutable, so writing through a const Properties is sound.
   const PropertyDecoder* decoder = decoder_;
   decoder_ = nullptr;
-  decoder->DecodeHeld(held_, const_cast<Properties*>(this));
+  decoder->DecodeHeld(*held_, const_cast<Properties*>(this));
 }
 
 const Value* Properties::Find(std::string_view name) const {

@@ -15,6 +15,7 @@
 // one thread at a time may read them. Copies and moves never hold.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -119,7 +120,9 @@ class Properties {
   // Mutable: the first read of held bytes decodes them into entries_.
   mutable std::vector<Entry> entries_;
   mutable const PropertyDecoder* decoder_ = nullptr;  // Non-null while holding.
-  std::string held_;
+  // Allocated by the first Hold and kept: only a scan's element ever holds,
+  // so the many Properties that never do cost one pointer, not a string.
+  std::unique_ptr<std::string> held_;
 };
 
 // The vertex/property value that sorts first under Gaffer's

@@ -179,6 +179,10 @@ TEST(ElementTest, EveryReadOfHeldPropertiesDecodesThemFirst) {
   }
 }
 
+// Every Element carries a Properties, and results and batches hold millions
+// of them: lazy decoding may add a pointer or two, not a buffer.
+static_assert(sizeof(Properties) <= sizeof(std::vector<Properties::Entry>) + 2 * sizeof(void*));
+
 TEST(ElementTest, CopiesOfAHeldElementNeverHold) {
   CountingDecoder decoder;
   Element e = Element::Entity("G", Value::String("v"));
