@@ -157,33 +157,44 @@ void Element::AssignKeepingHold(const Element& other) {
 }
 
 void Element::ResetToEntity(std::string_view group, Value&& vertex) {
-  kind_ = ElementKind::kEntity;
-  // Self-assignment from a view of group_ itself is safe: assign() handles
-  // overlapping ranges.
-  group_.assign(group);
-  first_ = std::move(vertex);
-  second_ = Value();
-  directed_ = false;
-  matched_vertex_.reset();
+  ResetToEntityInPlace(group) = std::move(vertex);
 }
 
 void Element::ResetToEdge(std::string_view group, Value&& source, Value&& destination,
                           bool directed, std::optional<MatchedVertex> matched_vertex) {
+  auto [first, second] = ResetToEdgeInPlace(group, directed, matched_vertex);
+  *first = std::move(source);
+  *second = std::move(destination);
+  NormaliseEdge();
+}
+
+Value& Element::ResetToEntityInPlace(std::string_view group) {
+  kind_ = ElementKind::kEntity;
+  // Self-assignment from a view of group_ itself is safe: assign() handles
+  // overlapping ranges.
+  group_.assign(group);
+  second_ = Value();
+  directed_ = false;
+  matched_vertex_.reset();
+  return first_;
+}
+
+std::pair<Value*, Value*> Element::ResetToEdgeInPlace(std::string_view group, bool directed,
+                                                      std::optional<MatchedVertex> matched_vertex) {
   kind_ = ElementKind::kEdge;
   group_.assign(group);
   directed_ = directed;
   matched_vertex_ = matched_vertex;
-  if (!directed && CompareForEdgeOrder(source, destination) > 0) {
-    first_ = std::move(destination);
-    second_ = std::move(source);
-    if (matched_vertex) {
-      matched_vertex_ = *matched_vertex == MatchedVertex::kSource ? MatchedVertex::kDestination
-                                                                  : MatchedVertex::kSource;
-    }
-    return;
+  return {&first_, &second_};
+}
+
+void Element::NormaliseEdge() {
+  if (directed_ || CompareForEdgeOrder(first_, second_) <= 0) return;
+  std::swap(first_, second_);
+  if (matched_vertex_) {
+    matched_vertex_ = *matched_vertex_ == MatchedVertex::kSource ? MatchedVertex::kDestination
+                                                                 : MatchedVertex::kSource;
   }
-  first_ = std::move(source);
-  second_ = std::move(destination);
 }
 
 Value Element::GetIdentifierOrProperty(std::string_view name) const {

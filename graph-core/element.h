@@ -161,6 +161,16 @@ class Element {
   void ResetToEdge(std::string_view group, Value&& source, Value&& destination, bool directed,
                    std::optional<MatchedVertex> matched_vertex);
 
+  // The same for a decoder that writes the vertices itself, into the slots
+  // returned: a slot keeps its storage, so a string vertex reuses its buffer.
+  // An edge's slots are (source, destination) as stored. REQUIRES: after
+  // filling both, the caller calls NormaliseEdge(), which puts an undirected
+  // edge in Edge()'s order.
+  Value& ResetToEntityInPlace(std::string_view group);
+  std::pair<Value*, Value*> ResetToEdgeInPlace(std::string_view group, bool directed,
+                                               std::optional<MatchedVertex> matched_vertex);
+  void NormaliseEdge();
+
   // Copy assignment that keeps held properties held (Properties::
   // AssignKeepingHold, whose REQUIRES applies).
   void AssignKeepingHold(const Element& other);

@@ -36,20 +36,29 @@ std::string_view StatusCodeName(StatusCode code) {
   return "UNKNOWN";
 }
 
+Status::Status(StatusCode code, std::string message) {
+  if (code != StatusCode::kOk) rep_ = std::make_unique<Rep>(Rep{code, std::move(message)});
+}
+
+const std::string& Status::EmptyMessage() {
+  static const std::string* const kEmpty = new std::string();
+  return *kEmpty;
+}
+
 std::string Status::ToString() const {
   if (ok()) return "OK";
-  std::string out(StatusCodeName(code_));
+  std::string out(StatusCodeName(rep_->code));
   out += ": ";
-  out += message_;
+  out += rep_->message;
   return out;
 }
 
 Status Status::WithContext(std::string_view context) const {
-  if (ok()) return *this;
+  if (ok()) return Status();
   std::string m(context);
   m += ": ";
-  m += message_;
-  return Status(code_, std::move(m));
+  m += rep_->message;
+  return Status(rep_->code, std::move(m));
 }
 
 }  // namespace quarry

@@ -5,6 +5,7 @@
 // different threads freely.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -36,13 +37,23 @@ std::string_view StatusCodeName(StatusCode code);
 class [[nodiscard]] Status {
  public:
   Status() = default;  // OK.
-  Status(StatusCode code, std::string message) : code_(code), message_(std::move(message)) {}
+  // A `code` of kOk gives OK; its message is dropped.
+  Status(StatusCode code, std::string message);
+  Status(const Status& other) : rep_(other.rep_ ? std::make_unique<Rep>(*other.rep_) : nullptr) {}
+  Status& operator=(const Status& other) {
+    if (this != &other) rep_ = other.rep_ ? std::make_unique<Rep>(*other.rep_) : nullptr;
+    return *this;
+  }
+  // A moved-from Status is OK.
+  Status(Status&&) noexcept = default;
+  Status& operator=(Status&&) noexcept = default;
 
   static Status OK() { return Status(); }
 
-  bool ok() const { return code_ == StatusCode::kOk; }
-  StatusCode code() const { return code_; }
-  const std::string& message() const { return message_; }
+  bool ok() const { return rep_ == nullptr; }
+  StatusCode code() const { return rep_ ? rep_->code : StatusCode::kOk; }
+  // Empty when OK.
+  const std::string& message() const { return rep_ ? rep_->message : EmptyMessage(); }
 
   // "OK" or "INVALID_ARGUMENT: message".
   std::string ToString() const;
@@ -54,12 +65,19 @@ class [[nodiscard]] Status {
   void IgnoreError() const {}
 
   friend bool operator==(const Status& a, const Status& b) {
-    return a.code_ == b.code_ && a.message_ == b.message_;
+    return a.code() == b.code() && a.message() == b.message();
   }
 
  private:
-  StatusCode code_ = StatusCode::kOk;
-  std::string message_;
+  // OK is the common case on every hot path, so it is a null pointer: making,
+  // moving, testing and destroying an OK Status touch one word.
+  struct Rep {
+    StatusCode code;
+    std::string message;
+  };
+  static const std::string& EmptyMessage();
+
+  std::unique_ptr<Rep> rep_;
 };
 
 inline Status InvalidArgumentError(std::string m) {

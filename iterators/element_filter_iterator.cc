@@ -50,8 +50,13 @@ Result<bool> ElementFilterIterator::Accept(std::string_view /*key*/, std::string
   QUARRY_ASSIGN_OR_RETURN(const KeyParts* parts, Parts());
   std::string_view group;
   QUARRY_RETURN_IF_ERROR(iterators_internal::GroupOfParts(*parts, &scratch_, &group));
-  auto it = plan_->groups.find(group);
-  if (it == plan_->groups.end()) return true;
+  if (!have_last_group_ || group != last_group_) {
+    auto it = plan_->groups.find(group);
+    last_tests_ = it == plan_->groups.end() ? nullptr : &it->second;
+    last_group_.assign(group);
+    have_last_group_ = true;
+  }
+  if (last_tests_ == nullptr) return true;
   // The element of a layer below is used where it lies (the caller may
   // modify it), and one decoded here goes into element_, whose storage every
   // cell reuses: no element is moved or allocated per cell.
@@ -60,12 +65,12 @@ Result<bool> ElementFilterIterator::Accept(std::string_view /*key*/, std::string
     QUARRY_RETURN_IF_ERROR(package_.DecodeInto(*parts, value, &element_));
     decoded_ = &element_;
   }
-  if (matched_vertex_) return Test(it->second, *decoded_);
+  if (matched_vertex_) return Test(*last_tests_, *decoded_);
   // The tests see the element as the scan returns it; the element handed up
   // keeps its matched vertex (DecodedElement's contract).
   std::optional<MatchedVertex> matched = decoded_->matched_vertex();
   decoded_->set_matched_vertex(std::nullopt);
-  bool kept = Test(it->second, *decoded_);
+  bool kept = Test(*last_tests_, *decoded_);
   decoded_->set_matched_vertex(matched);
   return kept;
 }

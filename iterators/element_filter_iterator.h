@@ -89,6 +89,12 @@ class ElementFilterIterator : public FilterIterator {
   // &element_ (decoded here) or the element of a layer below.
   Element* decoded_ = nullptr;
   Element element_;  // Decoded into in place, cell after cell.
+  // The plan's tests for the group of the last cell (null: none yet, or the
+  // group has no tests). Cells come in group runs, so most cells skip the
+  // plan's map.
+  std::string last_group_;
+  const ElementFilterPlan::GroupTests* last_tests_ = nullptr;
+  bool have_last_group_ = false;
 };
 
 }  // namespace quarry

@@ -94,7 +94,7 @@ class KeyPackage {
   Result<Element> Decode(std::string_view key, std::string_view value) const;
 
   // Decode of the key SplitKey split into `parts`, written into `*out` in
-  // place (Element::ResetToEntity / ResetToEdge), so that a scan decoding
+  // place (Element::ResetToEntityInPlace / ResetToEdgeInPlace), so that a scan decoding
   // every cell into one Element reuses its storage. Errors as Decode; on
   // error *out holds an unspecified element. The properties are checked now
   // but decoded on first read (lazy decoding, Properties::Hold), so *out

@@ -163,20 +163,20 @@ Status CoreKeyPackage::DecodeInto(const KeyParts& parts, std::string_view value,
   if (pl.definition().is_entity() != !row.is_edge()) {
     return DataLossError("group '" + group + "' stored under a row of the wrong kind");
   }
-  Value first;
-  QUARRY_RETURN_IF_ERROR(DecodeVertex(row.first, &scratch, &first));
+  // The vertices are decoded into the element's own slots, whose storage the
+  // previous cell's vertices leave behind.
   if (!row.is_edge()) {
-    out->ResetToEntity(group, std::move(first));
+    QUARRY_RETURN_IF_ERROR(DecodeVertex(row.first, &scratch, &out->ResetToEntityInPlace(group)));
   } else {
-    Value second;
-    QUARRY_RETURN_IF_ERROR(DecodeVertex(row.second, &scratch, &second));
-    if (row.kind == RowKind::kDirectedDestinationFirst) {
-      out->ResetToEdge(group, std::move(second), std::move(first), true,
-                       MatchedVertex::kDestination);
-    } else {
-      out->ResetToEdge(group, std::move(first), std::move(second),
-                       row.kind == RowKind::kDirectedSourceFirst, MatchedVertex::kSource);
-    }
+    const bool destination_first = row.kind == RowKind::kDirectedDestinationFirst;
+    auto [source, destination] = out->ResetToEdgeInPlace(
+        group, row.kind != RowKind::kUndirected,
+        destination_first ? MatchedVertex::kDestination : MatchedVertex::kSource);
+    QUARRY_RETURN_IF_ERROR(
+        DecodeVertex(row.first, &scratch, destination_first ? destination : source));
+    QUARRY_RETURN_IF_ERROR(
+        DecodeVertex(row.second, &scratch, destination_first ? source : destination));
+    out->NormaliseEdge();
   }
   // The properties are checked now and decoded only when read: a consumer
   // of identifiers alone never pays for them.

@@ -4,6 +4,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "graph-core/element_id.h"
@@ -85,6 +86,37 @@ TEST(ElementTest, ResetsGiveWhatTheFactoriesGive) {
   // A group view into the element's own group name is safe to reset from.
   reused.ResetToEntity(reused.group(), Value::Int32(8));
   EXPECT_EQ(reused.group(), "e");
+}
+
+TEST(ElementTest, InPlaceResetsKeepVertexStorageAndNormaliseAsEdgeDoes) {
+  const std::string long_name(40, 'z');  // Past the small-string buffer.
+  Element reused = Element::Edge("old", Value::String(long_name), Value::String("y"), true, {},
+                                 MatchedVertex::kDestination);
+
+  // An undirected edge read under its greater end: source and destination
+  // swap, and so does the matched vertex.
+  auto [source, destination] = reused.ResetToEdgeInPlace("g", false, MatchedVertex::kSource);
+  source->AssignString("B" + long_name);
+  destination->AssignString("A");
+  reused.NormaliseEdge();
+  EXPECT_EQ(reused, Element::Edge("g", Value::String("B" + long_name), Value::String("A"), false,
+                                  {}, MatchedVertex::kSource));
+  EXPECT_EQ(reused.matched_vertex(), MatchedVertex::kDestination);
+
+  // A directed edge keeps its order; the slot reused the string's buffer.
+  Element directed = Element::Edge("old", Value::String(long_name), Value::String("y"), true);
+  const char* buffer = directed.source().AsString().data();
+  std::tie(source, destination) = directed.ResetToEdgeInPlace("d", true, MatchedVertex::kSource);
+  source->AssignString("b" + long_name.substr(1));
+  destination->AssignString("a");
+  directed.NormaliseEdge();
+  EXPECT_EQ(directed, Element::Edge("d", Value::String("b" + long_name.substr(1)),
+                                    Value::String("a"), true, {}, MatchedVertex::kSource));
+  EXPECT_EQ(directed.source().AsString().data(), buffer);
+
+  directed.ResetToEntityInPlace("e") = Value::Int32(7);
+  EXPECT_EQ(directed, Element::Entity("e", Value::Int32(7)));
+  EXPECT_EQ(directed.matched_vertex(), std::nullopt);
 }
 
 TEST(ElementTest, SlotInsertsInNameOrderAndFindsWhatIsThere) {
