@@ -63,6 +63,23 @@ Result<uint64_t> DecodeOrderedBits(std::string_view bytes, int width) {
   return u;
 }
 
+// DecodeOrderedBits(bytes, width).ok() without decoding: the header fixes n,
+// and the encoding is canonical iff its first written byte is not one the
+// encoder would have dropped (0x00 below the sign, 0xff above it; with
+// n == width the header does not say which, so neither).
+bool AcceptsOrderedBits(std::string_view bytes, int width) {
+  if (bytes.empty()) return false;
+  const int header = static_cast<uint8_t>(bytes[0]);
+  if (header > 2 * width) return false;
+  const int n = header <= width ? header : 2 * width - header;
+  if (bytes.size() != static_cast<size_t>(1 + n)) return false;
+  if (n == 0) return true;
+  const uint8_t top = static_cast<uint8_t>(bytes[1]);
+  if (header < width) return top != 0x00;
+  if (header > width) return top != 0xff;
+  return top != 0x00 && top != 0xff;
+}
+
 constexpr uint64_t kLongSign = uint64_t{1} << 63;
 constexpr uint32_t kIntSign = uint32_t{1} << 31;
 
@@ -78,11 +95,11 @@ Result<int64_t> DecodeOrderedLong(std::string_view bytes) {
 }
 
 bool AcceptsOrderedLong(std::string_view bytes) {
-  return bytes.empty() || DecodeOrderedLong(bytes).ok();
+  return bytes.empty() || AcceptsOrderedBits(bytes, 8);
 }
 
 bool AcceptsOrderedInt(std::string_view bytes) {
-  return bytes.empty() || DecodeOrderedInt(bytes).ok();
+  return bytes.empty() || AcceptsOrderedBits(bytes, 4);
 }
 
 void AppendOrderedInt(int32_t v, std::string* dst) {

@@ -79,6 +79,33 @@ TEST(OrderedLongSerialiserTest, RejectsBadHeadersLengthsAndNonCanonicalBytes) {
   EXPECT_THAT(s.Deserialise(Hex("0f ff")), StatusIs(StatusCode::kDataLoss));
 }
 
+// The fast acceptors (Serialiser::FastAcceptor) must accept exactly what the
+// decoders accept. Every header, every length up to the longest encoding,
+// and first written bytes at each edge the canonical rule turns on.
+TEST(OrderedSerialisersTest, AcceptorsAgreeWithTheDecoders) {
+  const uint8_t kTops[] = {0x00, 0x01, 0x7f, 0x80, 0xfe, 0xff};
+  int accepted_long = 0, accepted_int = 0;
+  for (int header = 0; header < 256; ++header) {
+    for (size_t tail = 0; tail <= 9; ++tail) {
+      for (uint8_t top : kTops) {
+        std::string bytes(1, static_cast<char>(header));
+        for (size_t i = 0; i < tail; ++i) bytes.push_back(static_cast<char>(i == 0 ? top : 0x5a));
+        EXPECT_EQ(AcceptsOrderedLong(bytes), DecodeOrderedLong(bytes).ok()) << ToHex(bytes);
+        EXPECT_EQ(AcceptsOrderedInt(bytes), DecodeOrderedInt(bytes).ok()) << ToHex(bytes);
+        accepted_long += AcceptsOrderedLong(bytes);
+        accepted_int += AcceptsOrderedInt(bytes);
+        if (tail == 0) break;  // No first byte to vary.
+      }
+    }
+  }
+  // Headers 0 and 2w take no bytes; each other header takes its n bytes and
+  // rejects one or two of the six first bytes tried.
+  EXPECT_EQ(accepted_long, 2 + 15 * 6 - 7 - 7 - 2);
+  EXPECT_EQ(accepted_int, 2 + 7 * 6 - 3 - 3 - 2);
+  EXPECT_TRUE(AcceptsOrderedLong(""));
+  EXPECT_TRUE(AcceptsOrderedInt(""));
+}
+
 TEST(OrderedIntegerSerialiserTest, GafferVectors) {
   // 256 checks the shift trap: Java's shifts are really 24, 16, 8, 0.
   ExpectVectors(OrderedIntegerSerialiser(),
