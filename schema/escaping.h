@@ -32,8 +32,7 @@ std::string Escaped(std::string_view raw);
 
 // Appends the unescaped form of `escaped` to `*dst`. DataLoss if `escaped`
 // is not an escaped string: it contains 0x00, or 0x01 is followed by
-// anything but 0x01/0x02 or ends the input. On error `*dst` may hold a
-// partial result.
+// anything but 0x01/0x02 or ends the input. On error `*dst` is as it was.
 Status Unescape(std::string_view escaped, std::string* dst);
 
 // Convenience: the unescaped form of `escaped`, or DataLoss as above.

@@ -31,6 +31,16 @@ TEST(EscapingTest, EscapeAppendsToBuffer) {
   EXPECT_EQ(buf, "pre\x01\x01"s);
 }
 
+TEST(EscapingTest, UnescapeAppendsAndLeavesTheBufferAsItWasOnError) {
+  std::string out = "pre";
+  const std::string escaped = "a\x01\x01"s + "b\x01\x02"s;  // a 00 b 01
+  const std::string expected = "prea\x00"s + "b\x01"s;
+  EXPECT_OK(Unescape(escaped, &out));
+  EXPECT_EQ(out, expected);
+  EXPECT_THAT(Unescape("cd\x01"s, &out), StatusIs(StatusCode::kDataLoss));
+  EXPECT_EQ(out, expected);
+}
+
 TEST(EscapingTest, UnescapeRejectsInvalidInput) {
   std::string out;
   EXPECT_THAT(Unescape("ab\x01"s, &out), StatusIs(StatusCode::kDataLoss));  // Dangling.
