@@ -8,6 +8,7 @@
 #include "operations/job_detail.h"
 #include "operations/operation.h"
 #include "operations/operation_authoriser.h"
+#include "operations/read_ahead_stream.h"
 
 namespace quarry {
 namespace operations_internal {
@@ -316,6 +317,12 @@ Result<Json> Executor::Execute(const User& user, std::string_view operation_json
 Result<std::unique_ptr<ResultCursor>> Executor::Open(const User& user,
                                                      std::string_view operation_json) const {
   QUARRY_ASSIGN_OR_RETURN(auto run, Run(graph_, limits_, user, operation_json));
+  // A cursor's reader writes each item out (JSON for a transport); pulling
+  // the items runs ahead of it on a second thread (read_ahead_stream.h).
+  StepOutput& out = run.second;
+  if (out.kind == StepOutput::Kind::kStream) {
+    out.stream = MakeReadAheadStream(std::move(out.stream));
+  }
   return std::unique_ptr<ResultCursor>(
       std::make_unique<StreamCursor>(std::move(run.first), std::move(run.second)));
 }

@@ -115,7 +115,9 @@ class Executor {
 
   // As Execute, but the result is streamed through a cursor (a single JSON
   // result, e.g. Count's number, is one page of one item). The cursor keeps
-  // the graph alive and reads the snapshot taken when it was opened.
+  // the graph alive and reads the snapshot taken when it was opened. Past
+  // its first few thousand items, a cursor pulls items on a thread of its
+  // own, ahead of its reader (operations/read_ahead_stream.h).
   Result<std::unique_ptr<ResultCursor>> Open(const User& user,
                                              std::string_view operation_json) const;
 
