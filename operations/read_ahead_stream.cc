@@ -1,5 +1,6 @@
 #include "operations/read_ahead_stream.h"
 
+#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <mutex>
@@ -42,8 +43,9 @@ class ReadAheadStream final : public ItemStream {
       std::lock_guard<std::mutex> lock(mu_);
       stop_ = true;
     }
+    stopping_.store(true, std::memory_order_relaxed);
     space_cv_.notify_all();
-    thread_.join();  // After at most the chunk being filled.
+    thread_.join();  // After at most the input's Next in progress.
   }
 
   bool Valid() const override { return threaded_ ? !ended_ : input_->Valid(); }
@@ -113,7 +115,10 @@ class ReadAheadStream final : public ItemStream {
       if (chunk == nullptr) chunk = std::make_unique<Chunk>();
       if (chunk->items.size() < options_.chunk_items) chunk->items.resize(options_.chunk_items);
       chunk->size = 0;
-      while (chunk->size < options_.chunk_items && input_->Valid()) {
+      // Tested per item: a selective filter can take long to fill a chunk,
+      // and a reader that closes early should not wait for it.
+      while (chunk->size < options_.chunk_items && input_->Valid() &&
+             !stopping_.load(std::memory_order_relaxed)) {
         AssignItem(input_->item(), &chunk->items[chunk->size++]);
         input_->Next();
       }
@@ -150,6 +155,7 @@ class ReadAheadStream final : public ItemStream {
   bool producer_done_ = false;                 // Guarded by mu_.
   Status producer_status_;                     // Guarded by mu_.
   bool stop_ = false;                          // Guarded by mu_.
+  std::atomic<bool> stopping_{false};          // stop_, read without the lock.
   std::thread thread_;
 };
 

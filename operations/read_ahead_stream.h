@@ -14,7 +14,8 @@
 //
 // Thread safety: as any ItemStream, one consumer thread at a time. The input
 // is used by the consumer until the thread starts and by the thread only
-// after; the destructor stops and joins the thread.
+// after. The destructor stops and joins the thread, so it waits for the
+// input's Next in progress (under a selective filter, one Next can read far).
 #pragma once
 
 #include <cstddef>

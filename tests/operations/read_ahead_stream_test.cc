@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -148,6 +150,72 @@ TEST(ReadAheadStreamTest, DroppingTheStreamEarlyStopsTheThread) {
   // consumer's and its own hands, and the one it was filling.
   std::lock_guard<std::mutex> lock(log->mu);
   EXPECT_LE(log->next_threads.size(), 30u + 7 * (3 + 3));
+}
+
+// Counts 0, 1, 2, ... as Int64 values. The Next that would move to `gate`
+// blocks until Release(), saying so first: a selective filter's slow Next.
+class GatedCountSource : public ItemStream {
+ public:
+  explicit GatedCountSource(int64_t gate) : gate_(gate) {}
+  bool Valid() const override { return true; }
+  void Next() override {
+    if (i_ + 1 == gate_) {
+      std::unique_lock<std::mutex> lock(shared_->mu);
+      shared_->blocked = true;
+      shared_->cv.notify_all();
+      shared_->cv.wait(lock, [this] { return shared_->released; });
+    }
+    item_ = Value::Int64(++i_);
+    shared_->pulled.store(i_);
+  }
+  const Item& item() const override { return item_; }
+  Status status() const override { return Status::OK(); }
+
+  struct Shared {
+    std::mutex mu;
+    std::condition_variable cv;
+    bool blocked = false;   // Guarded by mu.
+    bool released = false;  // Guarded by mu.
+    std::atomic<int64_t> pulled{0};
+    void WaitUntilBlocked() {
+      std::unique_lock<std::mutex> lock(mu);
+      cv.wait(lock, [this] { return blocked; });
+    }
+    void Release() {
+      std::lock_guard<std::mutex> lock(mu);
+      released = true;
+      cv.notify_all();
+    }
+  };
+  std::shared_ptr<Shared> shared() const { return shared_; }
+
+ private:
+  int64_t gate_;
+  int64_t i_ = 0;
+  Item item_ = Value::Int64(0);
+  std::shared_ptr<Shared> shared_ = std::make_shared<Shared>();
+};
+
+TEST(ReadAheadStreamTest, ClosingWaitsForTheNextInProgressNotForAWholeChunk) {
+  ReadAheadOptions options;
+  options.direct_items = 0;
+  options.chunk_items = 1000;
+  options.chunks_ahead = 1;
+  // The thread fills chunk one (items 0-999), which the consumer takes, then
+  // blocks in the Next that moves to item 1010, inside chunk two.
+  auto source = std::make_unique<GatedCountSource>(1010);
+  auto shared = source->shared();
+  auto s = MakeReadAheadStream(std::move(source), options);
+  EXPECT_EQ(std::get<Value>(s->item()), Value::Int64(0));
+  shared->WaitUntilBlocked();
+  std::thread closer([&s] { s.reset(); });
+  // Long enough for the closer to ask the thread to stop; a closer that
+  // has not got there yet would only make the count below larger.
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  shared->Release();
+  closer.join();
+  // The gated Next finished, and the thread took no further item.
+  EXPECT_EQ(shared->pulled.load(), 1010);
 }
 
 TEST(ReadAheadStreamTest, NonElementItemsAreCopied) {
