@@ -171,8 +171,8 @@ void Element::ResetToEdge(std::string_view group, Value&& source, Value&& destin
 Value& Element::ResetToEntityInPlace(std::string_view group) {
   kind_ = ElementKind::kEntity;
   // Self-assignment from a view of group_ itself is safe: assign() handles
-  // overlapping ranges.
-  group_.assign(group);
+  // overlapping ranges. A scan resets to the same group nearly every time.
+  if (std::string_view(group_) != group) group_.assign(group);
   second_ = Value();
   directed_ = false;
   matched_vertex_.reset();
@@ -182,7 +182,8 @@ Value& Element::ResetToEntityInPlace(std::string_view group) {
 std::pair<Value*, Value*> Element::ResetToEdgeInPlace(std::string_view group, bool directed,
                                                       std::optional<MatchedVertex> matched_vertex) {
   kind_ = ElementKind::kEdge;
-  group_.assign(group);
+  // A scan resets one element per cell, nearly always to the same group.
+  if (std::string_view(group_) != group) group_.assign(group);
   directed_ = directed;
   matched_vertex_ = matched_vertex;
   return {&first_, &second_};

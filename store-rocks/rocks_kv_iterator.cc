@@ -59,6 +59,13 @@ void RocksKvIterator::Seek(const KeyRange& range) {
 
 void RocksKvIterator::Next() {
   it_->Next();
+  // Past the first cell no key needs checking: keys only grow from one in
+  // the range, and RocksDB stops at iterate_upper_bound, which ReadOptionsFor
+  // sets from every range that has an end.
+  if (it_->Valid()) {
+    key_ = View(it_->key());
+    return;
+  }
   Settle();
 }
 

@@ -1,6 +1,7 @@
 #include "keypackages/internal/core_key_package.h"
 
 #include <algorithm>
+#include <atomic>
 #include <string>
 #include <utility>
 #include <variant>
@@ -30,6 +31,24 @@ Status UnescapeView(std::string_view escaped, std::string* scratch, std::string_
   QUARRY_RETURN_IF_ERROR(Unescape(escaped, scratch));
   *raw = *scratch;
   return Status::OK();
+}
+
+// What one thread decoded last, so that consecutive cells of one row and one
+// group (every cell of a seeded scan; runs of them in a full scan) skip the
+// unescaping, parsing and map lookup. Valid for the package whose serial it
+// holds; a decode of another package just replaces it.
+struct DecodeMemo {
+  uint64_t package = 0;  // 0: nothing remembered (serials start at 1).
+  std::string group_key;
+  const std::pair<const std::string, PropertyLayout>* group = nullptr;
+  uint64_t vertex_package = 0;
+  std::string vertex_key;
+  Value vertex;
+};
+
+DecodeMemo& Memo() {
+  thread_local DecodeMemo memo;
+  return memo;
 }
 
 Status NeedEntitiesOrEdges() {
@@ -76,6 +95,41 @@ Status CoreKeyPackage::DecodeVertex(std::string_view escaped, std::string* scrat
   }
   if (out->is_null()) return DataLossError("vertex decodes to null: " + HexBytes(raw));
   return Status::OK();
+}
+
+Status CoreKeyPackage::DecodeRowVertex(std::string_view escaped, std::string* scratch,
+                                       Value* out) const {
+  DecodeMemo& memo = Memo();
+  if (memo.vertex_package == serial_ && memo.vertex_key == escaped) {
+    *out = memo.vertex;
+    return Status::OK();
+  }
+  QUARRY_RETURN_IF_ERROR(DecodeVertex(escaped, scratch, out));
+  memo.vertex_package = serial_;
+  memo.vertex_key.assign(escaped);
+  memo.vertex = *out;
+  return Status::OK();
+}
+
+Result<const std::pair<const std::string, PropertyLayout>*> CoreKeyPackage::GroupOfKey(
+    std::string_view group, std::string* scratch) const {
+  DecodeMemo& memo = Memo();
+  if (memo.package == serial_ && memo.group_key == group) return memo.group;
+  std::string_view name;
+  QUARRY_RETURN_IF_ERROR(UnescapeView(group, scratch, &name));
+  auto it = groups_.find(name);
+  if (it == groups_.end()) {
+    return DataLossError("key names unknown group '" + std::string(name) + "'");
+  }
+  memo.package = serial_;
+  memo.group_key.assign(group);
+  memo.group = &*it;
+  return memo.group;
+}
+
+uint64_t CoreKeyPackage::NextSerial() {
+  static std::atomic<uint64_t> next{1};
+  return next.fetch_add(1, std::memory_order_relaxed);
 }
 
 Status CoreKeyPackage::AppendTail(const PropertyLayout& pl, const Properties& properties,
@@ -152,28 +206,23 @@ Status CoreKeyPackage::DecodeInto(const KeyParts& parts, std::string_view value,
   // Reused per thread: unescaping a piece that holds escape bytes must not
   // allocate per cell.
   thread_local std::string scratch;
-  std::string_view group_name;
-  QUARRY_RETURN_IF_ERROR(UnescapeView(parts.group, &scratch, &group_name));
-  auto it = groups_.find(group_name);
-  if (it == groups_.end()) {
-    return DataLossError("key names unknown group '" + std::string(group_name) + "'");
-  }
-  const std::string& group = it->first;
-  const PropertyLayout& pl = it->second;
+  QUARRY_ASSIGN_OR_RETURN(const auto* group_entry, GroupOfKey(parts.group, &scratch));
+  const std::string& group = group_entry->first;
+  const PropertyLayout& pl = group_entry->second;
   if (pl.definition().is_entity() != !row.is_edge()) {
     return DataLossError("group '" + group + "' stored under a row of the wrong kind");
   }
   // The vertices are decoded into the element's own slots, whose storage the
   // previous cell's vertices leave behind.
   if (!row.is_edge()) {
-    QUARRY_RETURN_IF_ERROR(DecodeVertex(row.first, &scratch, &out->ResetToEntityInPlace(group)));
+    QUARRY_RETURN_IF_ERROR(DecodeRowVertex(row.first, &scratch, &out->ResetToEntityInPlace(group)));
   } else {
     const bool destination_first = row.kind == RowKind::kDirectedDestinationFirst;
     auto [source, destination] = out->ResetToEdgeInPlace(
         group, row.kind != RowKind::kUndirected,
         destination_first ? MatchedVertex::kDestination : MatchedVertex::kSource);
     QUARRY_RETURN_IF_ERROR(
-        DecodeVertex(row.first, &scratch, destination_first ? destination : source));
+        DecodeRowVertex(row.first, &scratch, destination_first ? destination : source));
     QUARRY_RETURN_IF_ERROR(
         DecodeVertex(row.second, &scratch, destination_first ? source : destination));
     out->NormaliseEdge();

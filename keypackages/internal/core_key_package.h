@@ -5,11 +5,13 @@
 // Thread safety: immutable after Create; all methods const and reentrant.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "keypackages/internal/row_layout.h"
@@ -44,7 +46,11 @@ class CoreKeyPackage final : public KeyPackage {
  private:
   CoreKeyPackage(std::string_view name, const RowLayout& layout,
                  std::shared_ptr<const Schema> schema)
-      : name_(name), layout_(layout), schema_(std::move(schema)) {}
+      : name_(name), layout_(layout), schema_(std::move(schema)), serial_(NextSerial()) {}
+
+  // A number no other package of this process has: the key of the per-thread
+  // decode memo (an address could be reused by a later package).
+  static uint64_t NextSerial();
 
   // The escaped serialised vertex appended to `dst`; raw bytes to `*raw`.
   Status AppendVertex(const Value& vertex, std::string_view what, std::string* raw,
@@ -52,6 +58,13 @@ class CoreKeyPackage final : public KeyPackage {
   // The vertex in `escaped` into `*out`; `scratch` holds unescaped bytes
   // when needed. DataLoss if it does not decode or decodes to null.
   Status DecodeVertex(std::string_view escaped, std::string* scratch, Value* out) const;
+  // DecodeVertex for a row's first vertex, remembered per thread: the cells
+  // of one row (a hub's thousands of edges) decode it once.
+  Status DecodeRowVertex(std::string_view escaped, std::string* scratch, Value* out) const;
+  // The group named by the escaped `group` piece of a key, remembered per
+  // thread; DataLoss if the schema has no such group.
+  Result<const std::pair<const std::string, PropertyLayout>*> GroupOfKey(
+      std::string_view group, std::string* scratch) const;
   Status AppendTail(const PropertyLayout& layout, const Properties& properties,
                     std::string* dst) const;
   Status EntitySeedRanges(const Value& vertex, const SeedOptions& options,
@@ -65,6 +78,7 @@ class CoreKeyPackage final : public KeyPackage {
   const RowLayout& layout_;
   std::shared_ptr<const Schema> schema_;
   std::map<std::string, PropertyLayout, std::less<>> groups_;
+  const uint64_t serial_;
 };
 
 }  // namespace quarry::internal

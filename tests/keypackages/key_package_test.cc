@@ -204,6 +204,48 @@ TEST(KeyPackageTest, DecodeRejectsUnknownGroupAndWrongKind) {
   EXPECT_THAT(p->Decode("A\x00\x01"s + kLinkTail, kTs1), StatusIs(StatusCode::kDataLoss));
 }
 
+// The same group name over Long vertices: the key bytes of a String-vertex
+// Link mean something else here.
+constexpr char kLongLinkSchema[] = R"json({
+  "edges": {"Link": {"source": "vertex.long", "destination": "vertex.long",
+                     "directed": "directed.either"}},
+  "types": {"vertex.long": {"class": "java.lang.Long"},
+            "directed.either": {"class": "java.lang.Boolean"}}
+})json";
+
+// Decoding remembers each thread's last row vertex and group, so a row's
+// cells decode them once. What one package remembered must never answer for
+// another, even one built where a freed package lay.
+TEST(KeyPackageTest, DecodeMemoryNeverCrossesPackages) {
+  ASSERT_OK_AND_ASSIGN(auto long_schema,
+                       Schema::FromJsonStrings({kLongLinkSchema}, {"long-link.json"}));
+  const std::string string_link =
+      "A\x00\x02\x00"
+      "B\x00\x02"s +
+      kLinkTail;
+  const Element long_link = Element::Edge("Link", Value::Int64(7), Value::Int64(9), true, {});
+  for (int round = 0; round < 3; ++round) {
+    ASSERT_OK_AND_ASSIGN(auto strings,
+                         MakeKeyPackage("byteEntity", testing::KeyPackageTestSchema()));
+    ASSERT_OK_AND_ASSIGN(Element a, strings->Decode(string_link, kTs1));
+    EXPECT_EQ(a.source(), Value::String("A"));
+    strings.reset();
+    ASSERT_OK_AND_ASSIGN(auto longs, MakeKeyPackage("byteEntity", long_schema));
+    // "A" is no serialised Long: refused, not answered from memory.
+    EXPECT_THAT(longs->Decode(string_link, kTs1), StatusIs(StatusCode::kDataLoss));
+    std::vector<KeyValue> kvs;
+    ASSERT_OK(longs->Encode(long_link, 1, &kvs));
+    ASSERT_EQ(kvs.size(), 2u);
+    ASSERT_OK_AND_ASSIGN(Element l, longs->Decode(kvs[0].key, kvs[0].value));
+    EXPECT_EQ(l.source(), Value::Int64(7));
+    EXPECT_EQ(l.destination(), Value::Int64(9));
+    EXPECT_THAT(longs->Decode(string_link, kTs1), StatusIs(StatusCode::kDataLoss));
+    ASSERT_OK_AND_ASSIGN(Element back, longs->Decode(kvs[1].key, kvs[1].value));
+    EXPECT_EQ(back.source(), Value::Int64(7));
+    EXPECT_EQ(back.matched_vertex(), MatchedVertex::kDestination);
+  }
+}
+
 TEST(KeyPackageTest, RebuildKeyKeepsRowAndGroupAndReencodesTheRest) {
   ASSERT_OK_AND_ASSIGN(auto p, MakeKeyPackage("classic", testing::KeyPackageTestSchema()));
   Element changed = RoadUse();
