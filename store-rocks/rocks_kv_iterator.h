@@ -48,6 +48,12 @@ class RocksKvIterator : public KvIterator {
   std::string_view value() const override;
   Status status() const override { return status_; }
 
+  // hotkeys (issue 18): a thread that reads this iterator ahead
+  // (iterators/read_ahead_kv_iterator.h) brackets each stretch of reading
+  // with these, on that thread, so that what it meets is judged too.
+  void StartReaderWatch() { reader_watch_.Start(); }
+  void FinishReaderWatch() { reader_watch_.Finish(db_, cf_, /*own_seeks=*/0); }
+
  private:
   // Positions on the first cell at or after the RocksDB iterator's position
   // that lies in range_ (skipping an exclusive start).
@@ -66,6 +72,7 @@ class RocksKvIterator : public KvIterator {
   Status status_;
   HotKeyWatch hot_key_watch_;  // hotkeys (issue 18): from the first Seek.
   uint64_t own_seeks_ = 0;
+  HotKeyWatch reader_watch_;
 };
 
 }  // namespace quarry

@@ -39,6 +39,9 @@ Status ReadSettings(const StoreProperties& p, RocksProperties* r) {
   r->data_dirs = ReadListProperty(p, "quarry.data.dirs");
   QUARRY_ASSIGN_OR_RETURN(r->scan_threads,
                           ReadIntProperty(p, "quarry.scan.threads", 0, 1024, r->scan_threads));
+  QUARRY_ASSIGN_OR_RETURN(
+      r->scan_readahead_cells,
+      ReadIntProperty(p, "quarry.scan.readahead.cells", 0, 1 << 30, r->scan_readahead_cells));
   if (const std::string* merges = p.Find(kMaxSuccessiveMergesKey)) {  // hotkeys: kept in raw.
     QUARRY_RETURN_IF_ERROR(ParseMaxSuccessiveMerges(*merges).status());
   }
@@ -106,6 +109,9 @@ std::string RocksProperties::ToPropertiesText() const {
   for (const auto& d : data_dirs) dirs += (dirs.empty() ? "" : ",") + d;
   if (!dirs.empty()) line("quarry.data.dirs", dirs);
   if (scan_threads != 0) line("quarry.scan.threads", std::to_string(scan_threads));
+  if (scan_readahead_cells != kDefaultScanReadAheadCells) {
+    line("quarry.scan.readahead.cells", std::to_string(scan_readahead_cells));
+  }
   line("gaffer.store.accumulo.enable.validator.iterator", validator_enabled ? "true" : "false");
   // hotkeys2 (issue 18): only when not the default.
   if (!write_coalesce) line("quarry.write.coalesce", "false");

@@ -19,6 +19,10 @@
 //       Create: reopening with another list is refused.
 //   quarry.scan.threads         threads scanning shards in parallel (default 0:
 //       the hardware concurrency; 1 = serial scans)
+//   quarry.scan.readahead.cells  cells a range yields before a second thread
+//       reads it ahead of the decoding (default 256; 0 = never). Used only
+//       by scans that would otherwise run on one thread, and only when
+//       quarry.scan.threads is not 1.
 //   quarry.max.successive.merges  write-time folding (store-rocks/hot_key_options.h)
 //   quarry.write.coalesce       true (default) | false: writes go through one
 //       writer thread that joins concurrent AddElements into one batch and
@@ -46,7 +50,7 @@ enum class Durability { kNone, kLog, kFlush, kSync };
 std::string_view ToString(Durability d);
 
 // The keys above (for StoreProperties::UnknownKeys).
-inline constexpr std::array<std::string_view, 12> kRocksPropertyKeys = {
+inline constexpr std::array<std::string_view, 13> kRocksPropertyKeys = {
     "quarry.durability",
     "quarry.block.cache.size",
     "quarry.write.buffer.size",
@@ -58,7 +62,10 @@ inline constexpr std::array<std::string_view, 12> kRocksPropertyKeys = {
     "quarry.max.successive.merges",
     "gaffer.store.accumulo.enable.validator.iterator",
     "quarry.write.coalesce",  // hotkeys2 (issue 18)
-    "quarry.write.nice"};
+    "quarry.write.nice",
+    "quarry.scan.readahead.cells"};
+
+inline constexpr int kDefaultScanReadAheadCells = 256;
 
 struct RocksProperties {
   StoreProperties generic;  // As given; its raw map holds the keys above.
@@ -69,7 +76,8 @@ struct RocksProperties {
   int bloom_bits_per_key = 10;
   int background_jobs = 2;
   std::vector<std::string> data_dirs;
-  int scan_threads = 0;  // 0: the hardware concurrency.
+  int scan_threads = 0;                                   // 0: the hardware concurrency.
+  int scan_readahead_cells = kDefaultScanReadAheadCells;  // 0: never.
   bool validator_enabled = true;
   bool write_coalesce = true;  // hotkeys2 (issue 18)
   int write_nice = 10;

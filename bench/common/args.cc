@@ -1,5 +1,6 @@
 #include "bench/common/args.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <string_view>
@@ -63,6 +64,19 @@ bool BenchArgs::Wants(std::string_view name) const {
 
 size_t QuerySeedCount(const DatasetSpec& /*spec*/, bool hub_heavy) {
   return hub_heavy ? 200 : 10'000;
+}
+
+void AddPropertiesFromEnv(std::map<std::string, std::string>* raw) {
+  const char* extra = std::getenv("QUARRY_BENCH_PROPERTIES");
+  std::string_view rest = extra == nullptr ? "" : extra;
+  while (!rest.empty()) {
+    const std::string_view pair = rest.substr(0, rest.find(';'));
+    rest.remove_prefix(std::min(rest.size(), pair.size() + 1));
+    const size_t eq = pair.find('=');
+    if (eq != std::string_view::npos) {
+      (*raw)[std::string(pair.substr(0, eq))] = std::string(pair.substr(eq + 1));
+    }
+  }
 }
 
 }  // namespace quarry::bench

@@ -19,6 +19,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 
@@ -50,5 +51,11 @@ bool ParseBenchArgs(int argc, char** argv, BenchArgs* args);
 // size and ~900M at full size (200: ~0.7M and ~18M). Every system must use
 // these counts with QuerySeeds() so that their result counts compare.
 size_t QuerySeedCount(const DatasetSpec& spec, bool hub_heavy);
+
+// Adds the `key=value` pairs (separated by ';') of QUARRY_BENCH_PROPERTIES
+// to `raw` (a StoreProperties' map): A/B runs of one binary, e.g.
+// quarry.scan.readahead.cells=0. Every binary that creates a Quarry graph
+// reads it.
+void AddPropertiesFromEnv(std::map<std::string, std::string>* raw);
 
 }  // namespace quarry::bench

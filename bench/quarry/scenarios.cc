@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <span>
 #include <string>
 #include <string_view>
@@ -30,27 +29,17 @@ bool NextBatch(EventStream* stream, size_t events, std::vector<Element>* batch) 
   return !batch->empty();
 }
 
-// Drains a result stream, counting its elements; the error if it failed.
 // Default store properties but for the block cache, which every system in
-// the run sizes alike (bench/common/args.h), and the `key=value` pairs
-// (separated by ';') of QUARRY_BENCH_PROPERTIES, for A/B runs of one binary
+// the run sizes alike (bench/common/args.h), and QUARRY_BENCH_PROPERTIES
 // (hotkeys2: e.g. quarry.write.coalesce=false).
 StoreProperties BenchProperties(const BenchArgs& args) {
   StoreProperties properties;
   properties.raw["quarry.block.cache.size"] = std::to_string(args.cache_bytes());
-  const char* extra = std::getenv("QUARRY_BENCH_PROPERTIES");
-  std::string_view rest = extra == nullptr ? "" : extra;
-  while (!rest.empty()) {
-    const std::string_view pair = rest.substr(0, rest.find(';'));
-    rest.remove_prefix(std::min(rest.size(), pair.size() + 1));
-    const size_t eq = pair.find('=');
-    if (eq != std::string_view::npos) {
-      properties.raw[std::string(pair.substr(0, eq))] = std::string(pair.substr(eq + 1));
-    }
-  }
+  AddPropertiesFromEnv(&properties.raw);
   return properties;
 }
 
+// Drains a result stream, counting its elements; the error if it failed.
 Result<int64_t> Drain(Result<std::unique_ptr<ElementIterator>> stream) {
   if (!stream.ok()) return stream.status();
   int64_t n = 0;

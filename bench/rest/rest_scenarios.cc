@@ -118,6 +118,7 @@ Status PrepareGraph(const BenchArgs& args, const std::string& dir) {
   StoreProperties properties;
   properties.raw["quarry.block.cache.size"] =
       std::to_string(args.cache_bytes());  // As every system in the run.
+  AddPropertiesFromEnv(&properties.raw);
   QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<Graph> graph,
                           Graph::Create(dir, std::move(schema), properties));
   EventStream stream(args.spec);

@@ -15,6 +15,7 @@
 #include <rocksdb/snapshot.h>
 
 #include "iterators/concat_element_iterator.h"
+#include "iterators/read_ahead_kv_iterator.h"
 #include "iterators/scan_stack.h"
 #include "iterators/view_validation.h"
 #include "store-rocks/internal/parallel_element_iterator.h"
@@ -40,6 +41,7 @@ struct ScanInputs {
   std::vector<const GroupState*> groups;      // The expanded view's groups.
   std::vector<std::vector<KeyRange>> batches;
   ScanOptions scan;
+  size_t read_ahead_cells = 0;  // 0: no read-ahead thread (quarry.scan.readahead.cells).
 };
 
 Result<std::shared_ptr<const ScanTemplate>> TemplateFor(const RocksGraph& graph,
@@ -76,6 +78,10 @@ Result<ScanInputs> PlanScan(const RocksGraph& graph, const QueryOptions& options
   in.scan.auths = options.auths;
   in.scan.validate = graph.rocks_properties().validator_enabled;
   in.scan.matched_vertex = false;
+  const RocksProperties& properties = graph.rocks_properties();
+  if (properties.EffectiveScanThreads() > 1) {
+    in.read_ahead_cells = static_cast<size_t>(properties.scan_readahead_cells);
+  }
   return in;
 }
 
@@ -118,15 +124,30 @@ ScanPlan PlanTasks(ScanInputs in, ShardMap shards) {
   return plan;
 }
 
-// One task's stack over its piece, on its shard's instance.
+// `rocks` under a thread that reads its long ranges ahead, when `cells` > 0.
+std::unique_ptr<KvIterator> WithReadAhead(std::unique_ptr<RocksKvIterator> rocks, size_t cells) {
+  if (cells == 0) return rocks;
+  ReadAheadKvOptions options;
+  options.direct_cells = cells;
+  RocksKvIterator* reader = rocks.get();  // Owned by the read-ahead, which outlives its thread.
+  options.on_reading_start = [reader] { reader->StartReaderWatch(); };
+  options.on_reading_stop = [reader] { reader->FinishReaderWatch(); };
+  return std::make_unique<ReadAheadKvIterator>(std::move(rocks), std::move(options));
+}
+
+// One task's stack over its piece, on its shard's instance; read ahead on a
+// thread of its own when `read_ahead` (a scan whose tasks run one after the
+// other: in a parallel scan every core is already busy).
 Result<std::unique_ptr<ElementIterator>> BuildTaskScan(const ScanPlan& plan, const ScanTask& task,
-                                                       const RocksGraph::Snapshots& snapshots) {
+                                                       const RocksGraph::Snapshots& snapshots,
+                                                       bool read_ahead) {
   const ScanPiece& piece = plan.pieces[task.piece];
   size_t instance = plan.shards.InstanceOfShard(piece.shard);
   RocksScanOptions rocks;
   rocks.snapshot = snapshots[instance];
-  auto source =
-      std::make_unique<RocksKvIterator>(snapshots.db(instance), task.group->cfs[instance], rocks);
+  std::unique_ptr<KvIterator> source = WithReadAhead(
+      std::make_unique<RocksKvIterator>(snapshots.db(instance), task.group->cfs[instance], rocks),
+      read_ahead ? plan.in.read_ahead_cells : 0);
   ScanOptions scan_options = plan.in.scan;
   scan_options.source_group = task.group->def->group();  // One column family per group.
   QUARRY_ASSIGN_OR_RETURN(auto scan, plan.in.stack->Build(*plan.in.package, scan_options,
@@ -141,13 +162,14 @@ std::unique_ptr<ElementIterator> StreamScan(const RocksGraph& graph, ScanInputs 
   ShardMap shards = graph.TakeSnapshots(snapshots.get());
   auto plan = std::make_shared<const ScanPlan>(PlanTasks(std::move(in), std::move(shards)));
   size_t count = plan->tasks.size();
-  auto make = [plan, snapshots](size_t index) {
-    return BuildTaskScan(*plan, plan->tasks[index], *snapshots);
-  };
   tbb::task_arena* arena = graph.scan_arena();
   // A scan touching one shard of one batch (a few seeds) stays serial: the
   // hand-off would cost more than it saves.
-  if (arena != nullptr && count > 1 && plan->pieces.size() > 1) {
+  const bool parallel = arena != nullptr && count > 1 && plan->pieces.size() > 1;
+  auto make = [plan, snapshots, parallel](size_t index) {
+    return BuildTaskScan(*plan, plan->tasks[index], *snapshots, /*read_ahead=*/!parallel);
+  };
+  if (parallel) {
     size_t window = kStreamsPerThread * static_cast<size_t>(arena->max_concurrency());
     return std::make_unique<ParallelElementIterator>(count, std::move(make), snapshots, arena,
                                                      window, kParallelChunk);

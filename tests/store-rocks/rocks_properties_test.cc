@@ -81,6 +81,20 @@ TEST(RocksPropertiesTest, ScanThreadsDefaultToTheHardwareAndRoundTrip) {
               StatusIsWithMessage(StatusCode::kInvalidArgument, "quarry.scan.threads"));
 }
 
+TEST(RocksPropertiesTest, ScanReadAheadDefaultsTo256CellsAndRoundTrips) {
+  ASSERT_OK_AND_ASSIGN(RocksProperties d, RocksProperties::Parse("", "f"));
+  EXPECT_EQ(d.scan_readahead_cells, 256);
+  EXPECT_EQ(d.ToPropertiesText().find("quarry.scan.readahead.cells"), std::string::npos);
+  ASSERT_OK_AND_ASSIGN(RocksProperties p,
+                       RocksProperties::Parse("quarry.scan.readahead.cells=0\n", "f"));
+  EXPECT_EQ(p.scan_readahead_cells, 0);
+  EXPECT_TRUE(p.unknown_keys().empty());
+  ASSERT_OK_AND_ASSIGN(RocksProperties back, RocksProperties::Parse(p.ToPropertiesText(), "g"));
+  EXPECT_EQ(back.scan_readahead_cells, 0);
+  EXPECT_THAT(RocksProperties::Parse("quarry.scan.readahead.cells=many\n", "f"),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "quarry.scan.readahead.cells"));
+}
+
 // hotkeys2 (issue 18): group commit is on with a nice of 10 unless told.
 TEST(RocksPropertiesTest, WriteCoalescingDefaultsOnAndReadsItsKeys) {
   ASSERT_OK_AND_ASSIGN(RocksProperties d, RocksProperties::Parse("", "f"));
