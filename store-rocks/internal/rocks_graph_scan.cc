@@ -78,9 +78,10 @@ Result<ScanInputs> PlanScan(const RocksGraph& graph, const QueryOptions& options
   in.scan.auths = options.auths;
   in.scan.validate = graph.rocks_properties().validator_enabled;
   in.scan.matched_vertex = false;
-  const RocksProperties& properties = graph.rocks_properties();
-  if (properties.EffectiveScanThreads() > 1) {
-    in.read_ahead_cells = static_cast<size_t>(properties.scan_readahead_cells);
+  // The arena exists when quarry.scan.threads allows more than one thread
+  // (asking EffectiveScanThreads here would read /sys on every query).
+  if (graph.scan_arena() != nullptr) {
+    in.read_ahead_cells = static_cast<size_t>(graph.rocks_properties().scan_readahead_cells);
   }
   return in;
 }
