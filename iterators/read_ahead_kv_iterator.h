@@ -10,10 +10,12 @@
 // that yields more is handed to the thread, from the cell after the one the
 // caller has just left. A busy machine gets no second thread either: at most
 // one range fewer than the cores is read ahead at once in the process, and a
-// scan that finds none free reads on and asks again later. The thread is started the first time
-// that happens and then kept, idle, until the iterator is destroyed, for the ranges of later Seeks.
-// Threads come from a process-wide set of parked ones (internal/parked_threads.h): a query that
-// reads a hub starts none.
+// scan that finds none free reads on and asks again later.
+//
+// The thread is taken the first time a range is handed over and kept, idle
+// between ranges, until the iterator is destroyed. It comes from a
+// process-wide set of parked threads (internal/parked_threads.h), so a query
+// that reads a hub starts none.
 //
 // Cells cross threads as copies of their key and value bytes, in batches
 // whose storage is reused, so the steady state allocates nothing.
@@ -42,12 +44,16 @@
 namespace quarry {
 
 struct ReadAheadKvOptions {
-  size_t direct_cells = 2048;  // Read on the caller's thread after each Seek.
-  size_t batch_cells =
-      4096;  // Cells handed over at a time, at most (the first batches are smaller).
-  size_t batches_ahead = 4;                // Ready batches the thread may hold at most.
-  std::function<void()> on_reading_start;  // On the thread, before it reads a range.
-  std::function<void()> on_reading_stop;   // On the thread, after it stops reading one.
+  // Cells read on the caller's thread after each Seek.
+  size_t direct_cells = 256;
+  // Cells handed over at a time, at most (the first batches of a range are
+  // smaller, so the caller soon has some).
+  size_t batch_cells = 4096;
+  // Ready batches the thread may hold at most.
+  size_t batches_ahead = 4;
+  // On the thread, before it reads a range and after it stops reading one.
+  std::function<void()> on_reading_start;
+  std::function<void()> on_reading_stop;
 };
 
 class ReadAheadKvIterator final : public KvIterator {
