@@ -163,7 +163,7 @@ Status ResultCursor::NextPageText(size_t max_items, JsonTextPage* page) {
   page->Clear();
   QUARRY_ASSIGN_OR_RETURN(std::vector<Json> items, NextPage(max_items));
   for (const Json& item : items) {
-    AppendJson(item, page->text());
+    AppendJson(item, page->BeginItem());
     page->EndItem();
   }
   return Status::OK();
@@ -201,13 +201,13 @@ class StreamCursor : public ResultCursor {
   Status NextPageText(size_t max_items, JsonTextPage* page) override {
     page->Clear();
     if (output_.kind == StepOutput::Kind::kJson) {
-      AppendJson(output_.json, page->text());
+      AppendJson(output_.json, page->BeginItem());
       page->EndItem();
       output_ = StepOutput::None();
     } else if (output_.kind == StepOutput::Kind::kStream) {
       ItemStream& s = *output_.stream;
       for (; s.Valid() && page->size() < max_items; s.Next()) {
-        AppendItemJson(s.item(), page->text());
+        AppendItemJson(s.item(), page->BeginItem());
         page->EndItem();
       }
       if (!s.Valid()) {

@@ -3,13 +3,15 @@
 namespace quarry {
 
 void JsonTextPage::AppendArray(std::string* out) const {
-  out->reserve(out->size() + text_.size() + ends_.size() + 2);
-  out->push_back('[');
-  for (size_t i = 0; i < ends_.size(); ++i) {
-    if (i > 0) out->push_back(',');
-    out->append(item(i));
-  }
+  out->reserve(out->size() + text_.size() + 1);
+  out->append(text_);
   out->push_back(']');
+}
+
+void JsonTextPage::TakeArray(std::string* out) {
+  text_.push_back(']');
+  out->swap(text_);
+  Clear();
 }
 
 }  // namespace quarry

@@ -18,6 +18,9 @@ struct Page {
   1: string itemsJson
   // True when the query has no more items; the handle is then released.
   2: bool done
+  // How many items itemsJson holds (the server always sets it), so that a
+  // client can count or show progress without parsing the page.
+  3: optional i32 itemCount
 }
 
 // A typed property value or vertex for the AddElements fast path. Exactly one

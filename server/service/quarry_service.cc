@@ -106,8 +106,8 @@ Status QuarryService::DoNextPage(ServiceConnection& connection, const rpc::Crede
   QUARRY_ASSIGN_OR_RETURN(Admitted admitted, Admit(credentials, connection));
   const User& user = admitted.user;
   QUARRY_ASSIGN_OR_RETURN(QueryPage next, queries_.NextPage(user.user_id, handle));
-  page->itemsJson.clear();
-  next.items.AppendArray(&page->itemsJson);
+  page->__set_itemCount(static_cast<int32_t>(next.items.size()));
+  next.items.TakeArray(&page->itemsJson);
   page->done = next.done;
   return Status::OK();
 }

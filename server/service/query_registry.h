@@ -65,6 +65,7 @@ class QueryRegistry {
     std::unique_ptr<ResultCursor> cursor;
     std::mutex mu;  // Serialises the calls on this handle.
     std::chrono::steady_clock::time_point last_used;
+    size_t last_page_bytes = 0;  // Text of the last page handed out.
     // The page read ahead and its status, written by the read-ahead task
     // and read only after `reading_ahead.get()`.
     QueryPage ahead;

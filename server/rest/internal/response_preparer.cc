@@ -53,7 +53,7 @@ Result<std::string> EncodeNextPage(ResultCursor* cursor, StreamedBodyEncoder* en
     *complete = true;
     return bytes;
   }
-  JsonTextPage page;
+  JsonTextPage& page = *encoder->page_buffer();
   QUARRY_RETURN_IF_ERROR(cursor->NextPageText(page_items, &page));
   encoder->AppendPage(page, &bytes);
   *complete = cursor->done();

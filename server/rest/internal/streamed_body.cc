@@ -1,17 +1,32 @@
 #include "server/rest/internal/streamed_body.h"
 
-#include <cstdio>
-
 namespace quarry::rest_internal {
 
 std::string DumpJson(const Json& json) {
   return json.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
+namespace {
+
+// "<hex size>\r\n", the head of a chunk of `size` bytes. A hand-written
+// formatter: chunked results write one per item.
+void AppendChunkHead(size_t size, std::string* out) {
+  char digits[2 * sizeof(size_t) + 2];
+  char* end = digits + sizeof(digits);
+  char* p = end;
+  *--p = '\n';
+  *--p = '\r';
+  do {
+    *--p = "0123456789abcdef"[size & 0xf];
+    size >>= 4;
+  } while (size != 0);
+  out->append(p, static_cast<size_t>(end - p));
+}
+
+}  // namespace
+
 void AppendChunk(std::string_view data, std::string* out) {
-  char size[20];
-  const int n = std::snprintf(size, sizeof(size), "%zx\r\n", data.size());
-  out->append(size, static_cast<size_t>(n));
+  AppendChunkHead(data.size(), out);
   out->append(data);
   out->append("\r\n");
 }
@@ -24,11 +39,7 @@ void StreamedBodyEncoder::Emit(std::string_view data, std::string* out) const {
 // One item followed by "\r\n", as a chunk of its own when chunked,
 // written straight into `out`.
 void StreamedBodyEncoder::EmitItemLine(std::string_view item, std::string* out) const {
-  if (framing_ == BodyFraming::kChunked) {
-    char size[20];
-    const int n = std::snprintf(size, sizeof(size), "%zx\r\n", item.size() + 2);
-    out->append(size, static_cast<size_t>(n));
-  }
+  if (framing_ == BodyFraming::kChunked) AppendChunkHead(item.size() + 2, out);
   out->append(item);
   out->append("\r\n");
   if (framing_ == BodyFraming::kChunked) out->append("\r\n");
@@ -37,17 +48,20 @@ void StreamedBodyEncoder::EmitItemLine(std::string_view item, std::string* out) 
 void StreamedBodyEncoder::AppendPage(const JsonTextPage& items, std::string* out) {
   if (items.empty()) return;
   if (per_item_) {
+    out->reserve(out->size() + items.joined_items().size() + items.size() * 12);
     for (size_t i = 0; i < items.size(); ++i) EmitItemLine(items.item(i), out);
     any_item_ = true;
     return;
   }
-  std::string text;
-  for (size_t i = 0; i < items.size(); ++i) {
-    text.push_back(any_item_ ? ',' : '[');
-    any_item_ = true;
-    text.append(items.item(i));
-  }
-  Emit(text, out);
+  // The page is already "a,b,c": one chunk of '[' (or ',' after an earlier
+  // page) and those bytes, copied once.
+  const std::string_view joined = items.joined_items();
+  out->reserve(out->size() + joined.size() + 24);
+  if (framing_ == BodyFraming::kChunked) AppendChunkHead(joined.size() + 1, out);
+  out->push_back(any_item_ ? ',' : '[');
+  out->append(joined);
+  if (framing_ == BodyFraming::kChunked) out->append("\r\n");
+  any_item_ = true;
 }
 
 void StreamedBodyEncoder::AppendEnd(std::string* out) {

@@ -49,6 +49,10 @@ class StreamedBodyEncoder {
   // array, then (kChunked) the last chunk "0\r\n\r\n".
   void AppendEnd(std::string* out);
 
+  // A page buffer for the caller to read the cursor's pages into, kept with
+  // the encoder so that every page of a response reuses its capacity.
+  JsonTextPage* page_buffer() { return &page_buffer_; }
+
  private:
   void Emit(std::string_view data, std::string* out) const;
   void EmitItemLine(std::string_view item, std::string* out) const;
@@ -56,6 +60,7 @@ class StreamedBodyEncoder {
   bool per_item_;
   BodyFraming framing_;
   bool any_item_ = false;
+  JsonTextPage page_buffer_;
 };
 
 }  // namespace quarry::rest_internal

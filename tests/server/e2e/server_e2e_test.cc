@@ -113,6 +113,8 @@ TEST_F(BasicServerTest, PagedQueryReturnsEverythingOnce) {
     client->nextPage(page, Alice(), handle);
     auto items = SortedItems(page.itemsJson);
     EXPECT_LE(items.size(), 2u);
+    ASSERT_TRUE(page.__isset.itemCount);
+    EXPECT_EQ(page.itemCount, static_cast<int32_t>(items.size()));
     all.insert(all.end(), items.begin(), items.end());
     ASSERT_LT(++pages, 10);
   } while (!page.done);

@@ -99,5 +99,54 @@ TEST(ObservedServiceTest, StreamedRestResponsesAreRecordedWhenTheStreamEnds) {
   EXPECT_NE(text.find(R"(quarry_active_requests{transport="http"} 0)"), std::string::npos);
 }
 
+// Serves one fixed page; everything else is unused here.
+class OnePageService : public rpc::QuarryIf {
+ public:
+  explicit OnePageService(rpc::Page page) : page_(std::move(page)) {}
+  void execute(std::string&, const rpc::Credentials&, const std::string&) override {}
+  void openQuery(std::string&, const rpc::Credentials&, const std::string&, int32_t) override {}
+  void nextPage(rpc::Page& out, const rpc::Credentials&, const std::string&) override {
+    out = page_;
+  }
+  void closeQuery(const rpc::Credentials&, const std::string&) override {}
+  void addElements(rpc::AddElementsResult&, const rpc::Credentials&,
+                   const std::vector<rpc::Element>&, const rpc::AddElementsOptions&) override {}
+  void status(rpc::ServiceStatus&) override {}
+
+ private:
+  rpc::Page page_;
+};
+
+uint64_t ItemsRecordedForNextPage(const rpc::Page& served) {
+  ServiceMetrics metrics;
+  ObservedQuarryService observed(std::make_shared<OnePageService>(served), {nullptr, &metrics},
+                                 [] { return HealthReport(); });
+  rpc::Credentials credentials;
+  credentials.userId = "alice";
+  rpc::Page page;
+  observed.nextPage(page, credentials, "h");
+  EXPECT_EQ(page.itemsJson, served.itemsJson);
+  const std::string text = metrics.Render();
+  const std::string key = R"(quarry_result_items_total{transport="thrift"} )";
+  const size_t at = text.find(key);
+  if (at == std::string::npos) {
+    ADD_FAILURE() << text;
+    return 0;
+  }
+  return std::stoull(text.substr(at + key.size()));
+}
+
+// A page that says how many items it holds is not scanned again (the
+// count it carries is the one recorded); one that does not is counted.
+TEST(ObservedServiceTest, NextPageRecordsThePagesOwnItemCount) {
+  rpc::Page counted;
+  counted.itemsJson = "[1,2,3]";
+  counted.__set_itemCount(7);
+  EXPECT_EQ(ItemsRecordedForNextPage(counted), 7u);
+  rpc::Page uncounted;
+  uncounted.itemsJson = "[1,2,3]";
+  EXPECT_EQ(ItemsRecordedForNextPage(uncounted), 3u);
+}
+
 }  // namespace
 }  // namespace quarry

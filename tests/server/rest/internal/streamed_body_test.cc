@@ -8,7 +8,7 @@ namespace {
 JsonTextPage Page(std::initializer_list<std::string_view> items) {
   JsonTextPage page;
   for (std::string_view item : items) {
-    page.text()->append(item);
+    page.BeginItem()->append(item);
     page.EndItem();
   }
   return page;
@@ -19,6 +19,10 @@ TEST(StreamedBodyTest, AppendChunkWritesHexSizeAndCrlf) {
   AppendChunk("hello", &out);
   AppendChunk(std::string(26, 'x'), &out);
   EXPECT_EQ(out, "5\r\nhello\r\n1a\r\n" + std::string(26, 'x') + "\r\n");
+  out.clear();
+  AppendChunk(std::string(0x10f00, 'y'), &out);
+  EXPECT_EQ(out.substr(0, 7), "10f00\r\n");
+  EXPECT_EQ(out.size(), 7 + 0x10f00 + 2u);
 }
 
 TEST(StreamedBodyTest, ArrayAcrossPagesIsOneJsonArray) {
