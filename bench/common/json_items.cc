@@ -1,19 +1,32 @@
 #include "bench/common/json_items.h"
 
+#include <cstring>
+
 namespace quarry::bench {
 
 void JsonArrayItemCounter::Feed(std::string_view bytes) {
-  for (const char c : bytes) {
+  const char* p = bytes.data();
+  const char* const end = p + bytes.size();
+  while (p < end) {
     if (in_string_) {
       if (escaped_) {
         escaped_ = false;
-      } else if (c == '\\') {
+        ++p;
+        continue;
+      }
+      // Most of a result's bytes are string contents: skip them in a tight
+      // loop, so that the client costs the server as little CPU as it can.
+      while (p < end && *p != '"' && *p != '\\') ++p;
+      if (p == end) break;
+      if (*p == '\\') {
         escaped_ = true;
-      } else if (c == '"') {
+      } else {
         in_string_ = false;
       }
+      ++p;
       continue;
     }
+    const char c = *p++;
     switch (c) {
       case '"':
         in_string_ = true;
@@ -52,8 +65,12 @@ void JsonArrayItemCounter::Feed(std::string_view bytes) {
 }
 
 void LineItemCounter::Feed(std::string_view bytes) {
-  for (const char c : bytes) {
-    if (c == '\n') ++items_;
+  const char* p = bytes.data();
+  const char* const end = p + bytes.size();
+  while ((p = static_cast<const char*>(std::memchr(p, '\n', static_cast<size_t>(end - p)))) !=
+         nullptr) {
+    ++items_;
+    ++p;
   }
 }
 

@@ -35,6 +35,17 @@ TEST(JsonArrayItemCounterTest, CountsTopLevelItemsOnly) {
   EXPECT_EQ(whole.items(), 3);
 }
 
+TEST(JsonArrayItemCounterTest, AnEscapedBackslashDoesNotEscapeTheClosingQuote) {
+  // The string "a\\" ends at its second quote: the comma after it separates
+  // two items, whether the text arrives whole or byte by byte.
+  const std::string text = R"(["a\\",{"b":"\"]"},3])";
+  JsonArrayItemCounter whole;
+  whole.Feed(text);
+  EXPECT_TRUE(whole.closed());
+  EXPECT_EQ(whole.items(), 3);
+  EXPECT_EQ(CountBytewise(text).items(), 3);
+}
+
 TEST(JsonArrayItemCounterTest, UnfinishedArrayIsNotClosed) {
   JsonArrayItemCounter counter = CountBytewise(R"([{"a":1},{"b":)");
   EXPECT_FALSE(counter.closed());
