@@ -1,7 +1,7 @@
 #include "graph-core/json_writer.h"
 
 #include <charconv>
-#include <cstdio>
+#include <cstring>
 
 #include "graph-core/json_element.h"
 
@@ -37,61 +37,173 @@ size_t Utf8SequenceLength(std::string_view text, size_t i) {
   return length;
 }
 
+// Bytes that a JSON string holds as they are: printable ASCII but the quote
+// and the backslash. Anything else needs an escape or UTF-8 checking.
+struct PlainBytes {
+  bool plain[256] = {};
+  constexpr PlainBytes() {
+    for (int c = 0x20; c < 0x80; ++c) plain[c] = c != '"' && c != '\\';
+  }
+};
+constexpr PlainBytes kPlain;
+
+// A small buffer in front of the output string: an element's JSON is many
+// short pieces, and std::string::append per piece (a call and a capacity
+// check each) cost more than the bytes. Pieces gather here and reach the
+// string in one append when the buffer fills or the writer is done.
+class JsonBuffer {
+ public:
+  explicit JsonBuffer(std::string* out) : out_(out) {}
+  ~JsonBuffer() { Flush(); }
+  JsonBuffer(const JsonBuffer&) = delete;
+  JsonBuffer& operator=(const JsonBuffer&) = delete;
+
+  void Put(char c) {
+    if (used_ == sizeof(bytes_)) Flush();
+    bytes_[used_++] = c;
+  }
+  void Put(std::string_view text) {
+    if (text.size() > sizeof(bytes_) - used_) {
+      Flush();
+      if (text.size() > sizeof(bytes_)) {
+        out_->append(text);
+        return;
+      }
+    }
+    std::memcpy(bytes_ + used_, text.data(), text.size());
+    used_ += text.size();
+  }
+  // The output with everything put so far in it, for writers that append
+  // to the string themselves.
+  std::string* Flushed() {
+    Flush();
+    return out_;
+  }
+
+ private:
+  void Flush() {
+    out_->append(bytes_, used_);
+    used_ = 0;
+  }
+
+  std::string* out_;
+  size_t used_ = 0;
+  char bytes_[512];
+};
+
 // The escape nlohmann writes for an ASCII byte that needs one.
-void AppendEscape(unsigned char c, std::string* out) {
+void PutEscape(unsigned char c, JsonBuffer* out) {
   switch (c) {
     case '"':
-      out->append("\\\"");
-      return;
+      return out->Put("\\\"");
     case '\\':
-      out->append("\\\\");
-      return;
+      return out->Put("\\\\");
     case '\b':
-      out->append("\\b");
-      return;
+      return out->Put("\\b");
     case '\f':
-      out->append("\\f");
-      return;
+      return out->Put("\\f");
     case '\n':
-      out->append("\\n");
-      return;
+      return out->Put("\\n");
     case '\r':
-      out->append("\\r");
-      return;
+      return out->Put("\\r");
     case '\t':
-      out->append("\\t");
-      return;
+      return out->Put("\\t");
     default: {
-      char escaped[8];
-      const int n = std::snprintf(escaped, sizeof(escaped), "\\u%04x", c);
-      out->append(escaped, static_cast<size_t>(n));
+      static constexpr char kHex[] = "0123456789abcdef";
+      const char escaped[6] = {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 0xf]};
+      out->Put(std::string_view(escaped, sizeof(escaped)));
     }
   }
 }
 
-template <typename Integer>
-void AppendInteger(Integer value, std::string* out) {
+// True when every non-ASCII sequence in `text` is well-formed UTF-8.
+bool IsValidUtf8(std::string_view text) {
+  for (size_t i = 0; i < text.size();) {
+    if (static_cast<unsigned char>(text[i]) < 0x80) {
+      ++i;
+    } else {
+      const size_t length = Utf8SequenceLength(text, i);
+      if (length == 0) return false;
+      i += length;
+    }
+  }
+  return true;
+}
+
+void PutString(std::string_view text, JsonBuffer* out) {
+  const auto byte = [&](size_t i) { return static_cast<unsigned char>(text[i]); };
+  size_t plain = 0;
+  while (plain < text.size() && kPlain.plain[byte(plain)]) ++plain;
+  if (plain == text.size()) {  // The common case: nothing to escape.
+    out->Put('"');
+    out->Put(text);
+    out->Put('"');
+    return;
+  }
+  if (!IsValidUtf8(text.substr(plain))) {  // The tree's replacement rules apply.
+    AppendJson(Json(std::string(text)), out->Flushed());
+    return;
+  }
+  out->Put('"');
+  out->Put(text.substr(0, plain));
+  size_t pending = plain;  // Start of the bytes not yet put.
+  for (size_t i = plain; i < text.size(); ++i) {
+    const unsigned char c = byte(i);
+    if (c < 0x20 || c == '"' || c == '\\') {
+      out->Put(text.substr(pending, i - pending));
+      PutEscape(c, out);
+      pending = i + 1;
+    }
+  }
+  out->Put(text.substr(pending));
+  out->Put('"');
+}
+
+void PutInteger(int64_t value, JsonBuffer* out) {
   char digits[24];
   const auto [end, ec] = std::to_chars(digits, digits + sizeof(digits), value);
-  out->append(digits, static_cast<size_t>(end - digits));
+  out->Put(std::string_view(digits, static_cast<size_t>(end - digits)));
 }
 
 // "name": — a key of an object being written.
-void AppendKey(std::string_view name, std::string* out) {
-  AppendJsonString(name, out);
-  out->push_back(':');
+void PutKey(std::string_view name, JsonBuffer* out) {
+  PutString(name, out);
+  out->Put(':');
 }
 
-void AppendProperties(const Properties& properties, std::string* out) {
-  out->push_back('{');
+void PutValue(const Value& value, JsonBuffer* out) {
+  switch (value.type()) {
+    case ValueType::kNull:
+      return out->Put("null");
+    case ValueType::kBool:
+      return out->Put(value.AsBool() ? "true" : "false");
+    case ValueType::kInt32:
+      return PutInteger(value.AsInt32(), out);
+    case ValueType::kString:
+      return PutString(value.AsString(), out);
+    case ValueType::kInt64:  // {"java.lang.Long":n}
+      out->Put(R"({"java.lang.Long":)");
+      PutInteger(value.AsInt64(), out);
+      return out->Put('}');
+    case ValueType::kDate:  // {"java.util.Date":ms}
+      out->Put(R"({"java.util.Date":)");
+      PutInteger(value.AsInt64(), out);
+      return out->Put('}');
+    default:
+      return AppendJson(ValueToJson(value), out->Flushed());
+  }
+}
+
+void PutProperties(const Properties& properties, JsonBuffer* out) {
+  out->Put('{');
   bool first = true;
   for (const auto& [name, value] : properties) {
-    if (!first) out->push_back(',');
+    if (!first) out->Put(',');
     first = false;
-    AppendKey(name, out);
-    AppendValueJson(value, out);
+    PutKey(name, out);
+    PutValue(value, out);
   }
-  out->push_back('}');
+  out->Put('}');
 }
 
 }  // namespace
@@ -101,101 +213,60 @@ void AppendJson(const Json& json, std::string* out) {
 }
 
 void AppendJsonString(std::string_view text, std::string* out) {
-  const size_t start = out->size();
-  out->push_back('"');
-  size_t pending = 0;  // Start of the bytes not yet copied.
-  for (size_t i = 0; i < text.size();) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c >= 0x80) {
-      const size_t length = Utf8SequenceLength(text, i);
-      if (length == 0) {  // Invalid UTF-8: the tree's replacement rules apply.
-        out->resize(start);
-        return AppendJson(Json(std::string(text)), out);
-      }
-      i += length;
-    } else if (c < 0x20 || c == '"' || c == '\\') {
-      out->append(text.substr(pending, i - pending));
-      AppendEscape(c, out);
-      pending = ++i;
-    } else {
-      ++i;
-    }
-  }
-  out->append(text.substr(pending));
-  out->push_back('"');
+  JsonBuffer buffer(out);
+  PutString(text, &buffer);
 }
 
 void AppendValueJson(const Value& value, std::string* out) {
-  switch (value.type()) {
-    case ValueType::kNull:
-      out->append("null");
-      return;
-    case ValueType::kBool:
-      out->append(value.AsBool() ? "true" : "false");
-      return;
-    case ValueType::kInt32:
-      return AppendInteger(value.AsInt32(), out);
-    case ValueType::kString:
-      return AppendJsonString(value.AsString(), out);
-    case ValueType::kInt64:
-    case ValueType::kDate:  // {"java.lang.Long": n}, {"java.util.Date": ms}
-      out->push_back('{');
-      AppendKey(JavaClassName(value.type()), out);
-      AppendInteger(value.AsInt64(), out);
-      out->push_back('}');
-      return;
-    default:
-      return AppendJson(ValueToJson(value), out);
-  }
+  JsonBuffer buffer(out);
+  PutValue(value, &buffer);
 }
 
 void AppendElementJson(const Element& element, std::string* out) {
-  out->append("{\"class\":");
-  AppendJsonString(element.is_entity() ? kEntityClass : kEdgeClass, out);
-  out->append(",\"group\":");
-  AppendJsonString(element.group(), out);
+  JsonBuffer buffer(out);
+  // The class names need no escaping: written as they are, with their keys.
+  buffer.Put(element.is_entity() ? R"({"class":"uk.gov.gchq.gaffer.data.element.Entity","group":)"
+                                 : R"({"class":"uk.gov.gchq.gaffer.data.element.Edge","group":)");
+  PutString(element.group(), &buffer);
   if (element.is_entity()) {
-    out->append(",\"vertex\":");
-    AppendValueJson(element.vertex(), out);
+    buffer.Put(R"(,"vertex":)");
+    PutValue(element.vertex(), &buffer);
   } else {
-    out->append(",\"source\":");
-    AppendValueJson(element.source(), out);
-    out->append(",\"destination\":");
-    AppendValueJson(element.destination(), out);
-    out->append(element.directed() ? ",\"directed\":true" : ",\"directed\":false");
+    buffer.Put(R"(,"source":)");
+    PutValue(element.source(), &buffer);
+    buffer.Put(R"(,"destination":)");
+    PutValue(element.destination(), &buffer);
+    buffer.Put(element.directed() ? R"(,"directed":true)" : R"(,"directed":false)");
     if (element.matched_vertex()) {
-      out->append(",\"matchedVertex\":");
-      AppendJsonString(ToString(*element.matched_vertex()), out);
+      buffer.Put(R"(,"matchedVertex":)");
+      PutString(ToString(*element.matched_vertex()), &buffer);
     }
   }
-  out->append(",\"properties\":");
-  AppendProperties(element.properties(), out);
-  out->push_back('}');
+  buffer.Put(R"(,"properties":)");
+  PutProperties(element.properties(), &buffer);
+  buffer.Put('}');
 }
 
 void AppendElementIdJson(const ElementId& id, std::string* out) {
+  JsonBuffer buffer(out);
   if (const auto* entity = std::get_if<EntitySeed>(&id)) {
-    out->append("{\"class\":");
-    AppendJsonString(kEntitySeedClass, out);
-    out->append(",\"vertex\":");
-    AppendValueJson(entity->vertex, out);
-    out->push_back('}');
+    buffer.Put(R"({"class":"uk.gov.gchq.gaffer.operation.data.EntitySeed","vertex":)");
+    PutValue(entity->vertex, &buffer);
+    buffer.Put('}');
     return;
   }
   const auto& edge = std::get<EdgeSeed>(id);
-  out->append("{\"class\":");
-  AppendJsonString(kEdgeSeedClass, out);
-  out->append(",\"source\":");
-  AppendValueJson(edge.source, out);
-  out->append(",\"destination\":");
-  AppendValueJson(edge.destination, out);
-  out->append(",\"directedType\":");
-  AppendJsonString(ToString(edge.directed_type), out);
+  buffer.Put(R"({"class":"uk.gov.gchq.gaffer.operation.data.EdgeSeed","source":)");
+  PutValue(edge.source, &buffer);
+  buffer.Put(R"(,"destination":)");
+  PutValue(edge.destination, &buffer);
+  buffer.Put(R"(,"directedType":)");
+  PutString(ToString(edge.directed_type), &buffer);
   if (edge.matched_vertex) {
-    out->append(",\"matchedVertex\":");
-    AppendJsonString(ToString(*edge.matched_vertex), out);
+    buffer.Put(R"(,"matchedVertex":)");
+    PutString(ToString(*edge.matched_vertex), &buffer);
   }
-  out->push_back('}');
+  buffer.Put('}');
 }
 
 }  // namespace quarry
