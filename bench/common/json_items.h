@@ -3,6 +3,13 @@
 // that every system returned as many elements as the embedded store, while
 // the client side costs as little as possible.
 //
+// Inside an item (two levels deep or more) the counter reads 64 bytes at a
+// time: quotes, brackets and braces become bit masks, the bytes inside
+// strings are found by a prefix XOR of the quote mask, and only the
+// brackets outside strings are visited one by one. Blocks holding a
+// backslash, and the bytes between items, go byte by byte. Both ways count
+// the same (json_items_test feeds random arrays in random pieces).
+//
 // Thread safety: one counter per response.
 #pragma once
 
@@ -20,6 +27,14 @@ class JsonArrayItemCounter {
   bool closed() const { return closed_; }
 
  private:
+  // Reads [p, limit) a byte at a time; returns limit.
+  const char* Bytewise(const char* p, const char* limit);
+  // Reads the 64 bytes at p as bit masks. REQUIRES: depth_ >= 2, !escaped_.
+  // Returns where it stopped: p + 64, just after a bracket that closed an
+  // item (depth 1: the bytes between items go bytewise), or p itself when
+  // the block holds a backslash.
+  const char* Block(const char* p);
+
   int depth_ = 0;
   bool in_string_ = false;
   bool escaped_ = false;

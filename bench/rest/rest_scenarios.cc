@@ -103,10 +103,15 @@ int64_t ThriftPagedScan(ThriftConnection* connection) {
   int64_t items = 0;
   do {
     connection->client().nextPage(page, connection->credentials(), handle);
-    JsonArrayItemCounter array;
-    array.Feed(page.itemsJson);
-    if (!array.closed()) return -1;
-    items += array.items();
+    // The page's own count (server_e2e_test checks it against the parsed
+    // array): counting 200 bytes an element here would take CPU from the
+    // server it measures, on the same two cores. The text must still be
+    // one array.
+    const std::string& text = page.itemsJson;
+    if (!page.__isset.itemCount || text.size() < 2 || text.front() != '[' || text.back() != ']') {
+      return -1;
+    }
+    items += page.itemCount;
   } while (!page.done);
   return items;
 }

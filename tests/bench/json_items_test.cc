@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <string>
 #include <string_view>
 
@@ -50,6 +51,72 @@ TEST(JsonArrayItemCounterTest, UnfinishedArrayIsNotClosed) {
   JsonArrayItemCounter counter = CountBytewise(R"([{"a":1},{"b":)");
   EXPECT_FALSE(counter.closed());
   EXPECT_EQ(counter.items(), 1);
+}
+
+int Pick(std::mt19937* random, int n) {
+  return static_cast<int>((*random)() % static_cast<unsigned>(n));
+}
+
+// A JSON string whose contents hold escapes, brackets and commas.
+void RandomString(std::mt19937* random, std::string* out) {
+  static constexpr const char* kParts[] = {
+      "plain",    "a,b",      "[x]", "{y}",
+      "\\\"",     "\\\\",     "\\n", "uk.gov.gchq.gaffer.data.element.Edge",
+      "\\\\\\\"", "\xc3\xa9", ""};
+  out->push_back('"');
+  for (int n = Pick(random, 6); n > 0; --n) out->append(kParts[Pick(random, 11)]);
+  out->push_back('"');
+}
+
+// A random JSON value: nested objects and arrays, strings, numbers,
+// literals, and whitespace between the pieces.
+void RandomValue(std::mt19937* random, int depth, std::string* out) {
+  static constexpr const char* kSpaces[] = {"", "", "", " ", "\n", " \t "};
+  static constexpr const char* kScalars[] = {"0",     "-12",  "3.5e7",        "true",
+                                             "false", "null", "1234567890000"};
+  const int kind = depth >= 4 ? Pick(random, 3) : Pick(random, 5);
+  if (kind == 0) {
+    RandomString(random, out);
+  } else if (kind == 1) {
+    out->append(kScalars[Pick(random, 7)]);
+  } else if (kind == 2) {
+    out->append(Pick(random, 2) == 0 ? "{}" : "[]");
+  } else {
+    const bool object = kind == 3;
+    out->push_back(object ? '{' : '[');
+    for (int i = 0, n = 1 + Pick(random, 7); i < n; ++i) {
+      if (i > 0) out->push_back(',');
+      out->append(kSpaces[Pick(random, 6)]);
+      if (object) {
+        RandomString(random, out);
+        out->push_back(':');
+      }
+      RandomValue(random, depth + 1, out);
+      out->append(kSpaces[Pick(random, 6)]);
+    }
+    out->push_back(object ? '}' : ']');
+  }
+}
+
+TEST(JsonArrayItemCounterTest, RandomArraysInRandomPiecesAreCountedExactly) {
+  std::mt19937 random(20261125);
+  for (int round = 0; round < 300; ++round) {
+    const int items = static_cast<int>(random() % 40);
+    std::string text = " [";
+    for (int i = 0; i < items; ++i) {
+      if (i > 0) text.append(random() % 2 ? "," : " ,\n");
+      RandomValue(&random, 1, &text);
+    }
+    text.append("] ");
+    JsonArrayItemCounter counter;
+    for (size_t at = 0; at < text.size();) {
+      const size_t piece = std::min<size_t>(text.size() - at, 1 + random() % 200);
+      counter.Feed(std::string_view(text).substr(at, piece));
+      at += piece;
+    }
+    ASSERT_TRUE(counter.closed()) << text;
+    ASSERT_EQ(counter.items(), items) << text;
+  }
 }
 
 TEST(LineItemCounterTest, CountsOneItemPerCrlf) {
