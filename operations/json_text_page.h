@@ -44,11 +44,9 @@ class JsonTextPage {
   // The items joined by ',' without brackets ("a,b"; "" when empty).
   std::string_view joined_items() const { return std::string_view(text_).substr(1); }
 
-  // Appends the items as one compact JSON array, "[a,b]" ("[]" when empty):
-  // the bytes the array's tree would dump to.
-  void AppendArray(std::string* out) const;
-  // Replaces *out with that array, handing over this page's buffer (and
-  // taking *out's for reuse); the page is left empty.
+  // Replaces *out with the items as one compact JSON array, "[a,b]" ("[]"
+  // when empty: the bytes the array's tree would dump to), handing over this
+  // page's buffer (and taking *out's for reuse); the page is left empty.
   void TakeArray(std::string* out);
 
  private:

@@ -15,8 +15,8 @@ TEST(JsonTextPageTest, EmptyPageIsAnEmptyArray) {
   EXPECT_TRUE(page.empty());
   EXPECT_EQ(page.joined_items(), "");
   std::string out = "x";
-  page.AppendArray(&out);
-  EXPECT_EQ(out, "x[]");
+  page.TakeArray(&out);
+  EXPECT_EQ(out, "[]");
 }
 
 TEST(JsonTextPageTest, ItemsAreSeparatedByCommasAndReadBackOneByOne) {
@@ -30,9 +30,8 @@ TEST(JsonTextPageTest, ItemsAreSeparatedByCommasAndReadBackOneByOne) {
   EXPECT_EQ(page.item(2), R"("x,y")");
   EXPECT_EQ(page.joined_items(), R"(1,{"a":[2,3]},"x,y")");
   std::string out;
-  page.AppendArray(&out);
+  page.TakeArray(&out);
   EXPECT_EQ(out, R"([1,{"a":[2,3]},"x,y"])");
-  EXPECT_EQ(page.size(), 3u);  // AppendArray leaves the page as it was.
 }
 
 TEST(JsonTextPageTest, TakeArrayHandsOverTheArrayAndLeavesThePageEmpty) {
@@ -58,7 +57,7 @@ TEST(JsonTextPageTest, ClearStartsAFreshArray) {
   EXPECT_TRUE(page.empty());
   Add(&page, "2");
   std::string out;
-  page.AppendArray(&out);
+  page.TakeArray(&out);
   EXPECT_EQ(out, "[2]");
 }
 
