@@ -51,7 +51,7 @@ namespace quarry {
 
 inline constexpr std::string_view kMaxSuccessiveMergesKey = "quarry.max.successive.merges";
 // Measured in bench/RESULTS.md ("Hot keys").
-inline constexpr int kDefaultMaxSuccessiveMerges = 16;
+inline constexpr int kDefaultMaxSuccessiveMerges = 4;
 inline constexpr std::string_view kAdaptiveValue = "adaptive";
 // What ParseMaxSuccessiveMerges returns for kAdaptiveValue.
 inline constexpr int kAdaptiveMaxSuccessiveMerges = -1;
