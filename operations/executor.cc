@@ -293,6 +293,13 @@ Result<std::pair<std::unique_ptr<ExecContext>, StepOutput>> Run(const std::share
   return operations_internal::RunParsed(graph, limits, user, std::move(chain), NewJobId(), false);
 }
 
+// A whole result held in memory stops at max_materialised_items.
+Status TooManyItems(const ExecutorLimits& limits) {
+  return ResourceExhaustedError("result has more than " +
+                                std::to_string(limits.max_materialised_items) +
+                                " items; page it with Open()");
+}
+
 }  // namespace
 
 Result<Json> Executor::Execute(const User& user, std::string_view operation_json) const {
@@ -303,15 +310,36 @@ Result<Json> Executor::Execute(const User& user, std::string_view operation_json
   Json result = Json::array();
   ItemStream& s = *out.stream;
   for (; s.Valid(); s.Next()) {
-    if (result.size() >= limits_.max_materialised_items) {
-      return ResourceExhaustedError("result has more than " +
-                                    std::to_string(limits_.max_materialised_items) +
-                                    " items; page it with Open()");
-    }
+    if (result.size() >= limits_.max_materialised_items) return TooManyItems(limits_);
     result.push_back(ItemToJson(s.item()));
   }
   QUARRY_RETURN_IF_ERROR(s.status());
   return result;
+}
+
+Status Executor::ExecuteText(const User& user, std::string_view operation_json,
+                             std::string* out) const {
+  out->clear();
+  QUARRY_ASSIGN_OR_RETURN(auto run, Run(graph_, limits_, user, operation_json));
+  StepOutput& output = run.second;
+  if (output.kind == StepOutput::Kind::kNone) {
+    out->append("null");
+    return Status::OK();
+  }
+  if (output.kind == StepOutput::Kind::kJson) {
+    AppendJson(output.json, out);
+    return Status::OK();
+  }
+  out->push_back('[');
+  size_t items = 0;
+  for (ItemStream& s = *output.stream; s.Valid(); s.Next()) {
+    if (items == limits_.max_materialised_items) return TooManyItems(limits_);
+    if (items++ != 0) out->push_back(',');
+    AppendItemJson(s.item(), out);
+  }
+  QUARRY_RETURN_IF_ERROR(output.stream->status());
+  out->push_back(']');
+  return Status::OK();
 }
 
 Result<std::unique_ptr<ResultCursor>> Executor::Open(const User& user,

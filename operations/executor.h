@@ -112,6 +112,10 @@ class Executor {
   // InvalidArgument for malformed or unknown operations, naming the JSON path;
   // ResourceExhausted for a document or result over the limits.
   Result<Json> Execute(const User& user, std::string_view operation_json) const;
+  // As Execute, the result written into `*out` (replaced) as Execute's result
+  // compactly dumped, byte for byte, without a JSON tree per item (what the
+  // Thrift execute call returns). On error `*out` is unspecified.
+  Status ExecuteText(const User& user, std::string_view operation_json, std::string* out) const;
 
   // As Execute, but the result is streamed through a cursor (a single JSON
   // result, e.g. Count's number, is one page of one item). The cursor keeps

@@ -10,11 +10,6 @@
 namespace quarry {
 namespace {
 
-// Gaffer JSON text; invalid UTF-8 in a value is replaced rather than thrown.
-std::string Dump(const Json& json) {
-  return json.dump(-1, ' ', false, Json::error_handler_t::replace);
-}
-
 // Runs `body` (returning Status) and converts failures and stray exceptions
 // to QuarryError. The handler edge: nothing else catches.
 template <typename Body>
@@ -74,9 +69,7 @@ Status QuarryService::DoExecute(ServiceConnection& connection, const rpc::Creden
   QUARRY_ASSIGN_OR_RETURN(Admitted admitted, Admit(credentials, connection));
   const User& user = admitted.user;
   QUARRY_RETURN_IF_ERROR(CheckOperationJson(operation_json));
-  QUARRY_ASSIGN_OR_RETURN(Json json, executor_->Execute(user, operation_json));
-  *result = Dump(json);
-  return Status::OK();
+  return executor_->ExecuteText(user, operation_json, result);
 }
 
 Status QuarryService::DoOpenQuery(ServiceConnection& connection,

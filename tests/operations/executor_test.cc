@@ -155,6 +155,43 @@ TEST(ExecutorTest, CursorTextPagesAreTheTreePagesDumped) {
   }
 }
 
+TEST(ExecutorTest, ExecuteTextIsExecuteDumped) {
+  DocFixture f;
+  for (const char* chain :
+       {R"({"class":"GetAllElements"})", R"({"class":"GetAdjacentIds","input":[2,5]})",
+        R"({"operations":[{"class":"GetAllElements"},{"class":"ToVertices",
+            "edgeVertices":"BOTH"}]})",
+        R"({"operations":[{"class":"GetAllElements"},{"class":"CountGroups"}]})",
+        R"({"class":"GetSchema"})"}) {
+    ASSERT_OK_AND_ASSIGN(Json tree, f.executor->Execute(f.user, chain));
+    std::string text;
+    ASSERT_OK(f.executor->ExecuteText(f.user, chain, &text));
+    EXPECT_EQ(text, tree.dump(-1, ' ', false, Json::error_handler_t::replace)) << chain;
+  }
+  // Written by hand: a number, nothing, and an empty list.
+  std::string text = "stale";
+  ASSERT_OK(f.executor->ExecuteText(
+      f.user, R"({"operations":[{"class":"GetAllElements"},{"class":"Count"}]})", &text));
+  EXPECT_EQ(text, "11");
+  ASSERT_OK(f.executor->ExecuteText(f.user, "{}", &text));
+  EXPECT_EQ(text, "null");
+  ASSERT_OK(f.executor->ExecuteText(f.user, R"({"class":"GetElements","input":[99]})", &text));
+  EXPECT_EQ(text, "[]");
+}
+
+TEST(ExecutorTest, ExecuteTextKeepsTheMaterialisationLimit) {
+  ExecutorLimits limits;
+  limits.max_materialised_items = 11;  // The example graph's GetAllElements.
+  DocFixture f(limits);
+  std::string text;
+  ASSERT_OK(f.executor->ExecuteText(f.user, R"({"class":"GetAllElements"})", &text));
+  EXPECT_EQ(Json::parse(text).size(), 11u);
+  limits.max_materialised_items = 10;
+  DocFixture g(limits);
+  EXPECT_THAT(g.executor->ExecuteText(g.user, R"({"class":"GetAllElements"})", &text),
+              StatusIsWithMessage(StatusCode::kResourceExhausted, "more than 10 items"));
+}
+
 TEST(ExecutorTest, CursorKeepsTheGraphAlive) {
   std::unique_ptr<ResultCursor> cursor;
   {
