@@ -127,15 +127,19 @@ TEST(ExecutorTest, CursorPages) {
   EXPECT_TRUE(cursor->done());
 }
 
+// Chains whose results are elements, seeds, values, one JSON object (a
+// single result) and the schema, for the text-versus-tree tests.
+constexpr const char* kTextChains[] = {
+    R"({"class":"GetAllElements"})", R"({"class":"GetAdjacentIds","input":[2,5]})",
+    R"({"operations":[{"class":"GetAllElements"},{"class":"ToVertices","edgeVertices":"BOTH"}]})",
+    R"({"operations":[{"class":"GetAllElements"},{"class":"CountGroups"}]})",
+    R"({"class":"GetSchema"})"};
+
 // Issue 13: text pages carry exactly the bytes of the tree pages dumped,
 // page for page, for elements, seeds, values and a single JSON result.
 TEST(ExecutorTest, CursorTextPagesAreTheTreePagesDumped) {
   DocFixture f;
-  for (const char* chain :
-       {R"({"class":"GetAllElements"})", R"({"class":"GetAdjacentIds","input":[2,5]})",
-        R"({"operations":[{"class":"GetAllElements"},{"class":"ToVertices",
-            "edgeVertices":"BOTH"}]})",
-        R"({"operations":[{"class":"GetAllElements"},{"class":"CountGroups"}]})"}) {
+  for (const char* chain : kTextChains) {
     ASSERT_OK_AND_ASSIGN(auto trees, f.executor->Open(f.user, chain));
     ASSERT_OK_AND_ASSIGN(auto texts, f.executor->Open(f.user, chain));
     size_t items = 0;
@@ -157,12 +161,7 @@ TEST(ExecutorTest, CursorTextPagesAreTheTreePagesDumped) {
 
 TEST(ExecutorTest, ExecuteTextIsExecuteDumped) {
   DocFixture f;
-  for (const char* chain :
-       {R"({"class":"GetAllElements"})", R"({"class":"GetAdjacentIds","input":[2,5]})",
-        R"({"operations":[{"class":"GetAllElements"},{"class":"ToVertices",
-            "edgeVertices":"BOTH"}]})",
-        R"({"operations":[{"class":"GetAllElements"},{"class":"CountGroups"}]})",
-        R"({"class":"GetSchema"})"}) {
+  for (const char* chain : kTextChains) {
     ASSERT_OK_AND_ASSIGN(Json tree, f.executor->Execute(f.user, chain));
     std::string text;
     ASSERT_OK(f.executor->ExecuteText(f.user, chain, &text));
