@@ -30,7 +30,7 @@ class AgeOffFilterFactory : public rocksdb::CompactionFilterFactory {
 // As store-rocks' GroupOptions for default StoreProperties.
 rocksdb::ColumnFamilyOptions GroupOptions(const std::shared_ptr<rocksdb::Cache>& cache) {
   rocksdb::ColumnFamilyOptions cf;
-  cf.write_buffer_size = 64ull << 20;
+  cf.write_buffer_size = 16ull << 20;
   cf.compression = rocksdb::kLZ4Compression;
   cf.merge_operator = std::make_shared<UInt64AddOperator>();
   rocksdb::BlockBasedTableOptions table;

@@ -1,7 +1,7 @@
 // RawDb: the raw RocksDB reference database, laid out and configured as a
 // Quarry graph with default store properties (store-rocks/rocks_instance.cc):
 // one column family per group ("g:Event", "g:Vertex"), an LRU block cache of
-// --cache-mib with index and filter blocks cached, 64 MiB write buffers, LZ4, a
+// --cache-mib with index and filter blocks cached, 16 MiB write buffers, LZ4, a
 // 10-bit prefix Bloom filter on Quarry's row prefix (the same
 // RowPrefixTransform), two background jobs, and the WAL written without sync
 // (Quarry's default durability "log"). Only what makes it a graph store is
