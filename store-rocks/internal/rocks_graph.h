@@ -171,6 +171,8 @@ class RocksGraph final : public Graph {
   };
   // Writes under shard_mu_ held shared: one WriteBatch per instance.
   Status WriteCells(std::vector<Cell>* cells);
+  // Orders `cells` by (group, key); equal ones keep their relative order.
+  static void SortByGroupAndKey(std::vector<Cell>* cells);
   // hotkeys2 (issue 18): REQUIRES `cells` sorted by (group, key), stable.
   // Replaces each run of equal keys of an aggregated group with one cell
   // holding the run's values folded oldest first, exactly as the merge

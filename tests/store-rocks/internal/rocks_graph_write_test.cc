@@ -82,6 +82,30 @@ TEST_F(RocksGraphWriteTest, ABatchRepeatingAKeyStoresOneFoldedEntry) {
   }
 }
 
+// Large enough that the write path's key sort is not an insertion sort: the
+// 300 writes of "hot", spread among 300 other keys, must still reach the
+// fold in the order they were given.
+TEST_F(RocksGraphWriteTest, ALargeBatchKeepsTheOrderOfARepeatedKey) {
+  Create(StoreTestSchema(), Props(""));
+  std::vector<Element> batch;
+  for (int i = 0; i < 300; ++i) {
+    const std::string n = std::to_string(i);
+    batch.push_back(CountEntity("k" + n, 1, "a", "b"));
+    batch.push_back(CountEntity("hot", 1, "f" + n, "l" + n));
+  }
+  Add(batch);
+  uint64_t operands = 0;
+  std::vector<Element> found = ReadAll(&operands);
+  ASSERT_EQ(found.size(), 301u);
+  const Element* hot = nullptr;
+  for (const Element& e : found) {
+    if (e.vertex() == Value::String("hot")) hot = &e;
+  }
+  ASSERT_NE(hot, nullptr);
+  // 300 writes; First keeps the newest ("f299"), Last the oldest ("l0").
+  EXPECT_EQ(*hot, CountEntity("hot", 300, "f299", "l0"));
+}
+
 TEST_F(RocksGraphWriteTest, ConcurrentWritersOnAHotKeyStayExact) {
   for (const char* coalesce : {"true", "false"}) {
     SCOPED_TRACE(coalesce);
