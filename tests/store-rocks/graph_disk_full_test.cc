@@ -69,10 +69,13 @@ class GraphDiskFullTest : public ::testing::Test {
 TEST_F(GraphDiskFullTest, FullDiskFailsClearlyLosesNothingAndRecovers) {
   const std::string dir = (mount_ / "graph").string();
   {
-    // Space to free later: a ballast file of 4 MiB.
+    // Space to free later: a ballast file of 10 MiB. Reopening replays the
+    // WAL (up to max_total_wal_size, 4 write buffers: 4 MiB here) and
+    // flushes it to SSTs before the old logs go, and preallocates a new log
+    // of 1.1 write buffers, so recovery can need about 6 MiB of free space.
     std::ofstream ballast(mount_ / "ballast", std::ios::binary);
     std::string block(1 << 20, 'x');
-    for (int i = 0; i < 4; ++i) ballast.write(block.data(), block.size());
+    for (int i = 0; i < 10; ++i) ballast.write(block.data(), block.size());
     ASSERT_TRUE(ballast.good());
   }
   StoreProperties properties;
