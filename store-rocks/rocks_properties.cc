@@ -50,8 +50,9 @@ Status ReadSettings(const StoreProperties& p, RocksProperties* r) {
       ReadBoolProperty(p, "gaffer.store.accumulo.enable.validator.iterator", true));
   QUARRY_ASSIGN_OR_RETURN(r->write_coalesce,
                           ReadBoolProperty(p, "quarry.write.coalesce", r->write_coalesce));
-  QUARRY_ASSIGN_OR_RETURN(r->write_nice,
-                          ReadIntProperty(p, "quarry.write.nice", 0, 19, r->write_nice));
+  if (const std::string* nice = p.Find("quarry.write.nice")) {
+    QUARRY_ASSIGN_OR_RETURN(r->write_priority, ParseThreadPriority(*nice, "quarry.write.nice"));
+  }
   return Status::OK();
 }
 
@@ -115,7 +116,9 @@ std::string RocksProperties::ToPropertiesText() const {
   line("gaffer.store.accumulo.enable.validator.iterator", validator_enabled ? "true" : "false");
   // hotkeys2 (issue 18): only when not the default.
   if (!write_coalesce) line("quarry.write.coalesce", "false");
-  if (write_nice != 10) line("quarry.write.nice", std::to_string(write_nice));
+  if (write_priority != kDefaultWritePriority) {
+    line("quarry.write.nice", ToString(write_priority));
+  }
   // hotkeys (issue 18): kept as given; absent means the default.
   if (const std::string* merges = generic.Find(kMaxSuccessiveMergesKey)) {
     line(kMaxSuccessiveMergesKey, *merges);

@@ -27,8 +27,10 @@
 //   quarry.write.coalesce       true (default) | false: writes go through one
 //       writer thread that joins concurrent AddElements into one batch and
 //       folds equal aggregated keys (store-rocks/internal/write_coalescer.h)
-//   quarry.write.nice           added to the process's nice value for the writer
-//       thread, 0..19 (default 10): under CPU contention reads get the cores first
+//   quarry.write.nice           how far the writer thread lowers its CPU priority
+//       (graph-core/thread_priority.h): "idle" (SCHED_IDLE) or 0..19 added to
+//       its nice value (default 10): under CPU contention reads get the
+//       cores first
 //   gaffer.store.accumulo.enable.validator.iterator   true (default) | false
 //
 // Thread safety: a plain value type.
@@ -41,6 +43,7 @@
 #include <vector>
 
 #include "graph-core/status.h"
+#include "graph-core/thread_priority.h"
 #include "store/store_properties.h"
 
 namespace quarry {
@@ -66,6 +69,7 @@ inline constexpr std::array<std::string_view, 13> kRocksPropertyKeys = {
     "quarry.scan.readahead.cells"};
 
 inline constexpr int kDefaultScanReadAheadCells = 256;
+inline constexpr ThreadPriority kDefaultWritePriority = ThreadPriority::Nice(10);
 
 struct RocksProperties {
   StoreProperties generic;  // As given; its raw map holds the keys above.
@@ -83,7 +87,7 @@ struct RocksProperties {
   int scan_readahead_cells = kDefaultScanReadAheadCells;  // 0: never.
   bool validator_enabled = true;
   bool write_coalesce = true;  // hotkeys2 (issue 18)
-  int write_nice = 10;
+  ThreadPriority write_priority = kDefaultWritePriority;
 
   // scan_threads, or the hardware concurrency (at least 1) when 0.
   int EffectiveScanThreads() const;

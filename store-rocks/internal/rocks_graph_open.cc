@@ -205,7 +205,7 @@ Result<std::unique_ptr<RocksGraph>> RocksGraph::Assemble(
     RocksGraph* raw = g.get();
     g->coalescer_ = std::make_unique<WriteCoalescer<Cell>>(
         [raw](std::vector<Cell>* cells) { return raw->WriteCells(cells); },
-        WriteCoalescerOptions{.writer_nice = properties.write_nice});
+        WriteCoalescerOptions{.writer_priority = properties.write_priority});
   }
   return g;
 }

@@ -40,21 +40,15 @@
 #include <vector>
 
 #include "graph-core/status.h"
+#include "graph-core/thread_priority.h"
 
 namespace quarry::internal {
 
-// Adds `increment` to the calling thread's nice value, at most 19 (Linux:
-// per thread; 0 leaves it). False when the OS refuses (the thread then
-// keeps its priority).
-bool RaiseThisThreadNice(int increment);
-// Names the calling thread (shown by top -H and perf); best effort.
-void NameThisThread(const char* name);
-
 struct WriteCoalescerOptions {
   size_t max_group_items = size_t{1} << 20;
-  // Added to the creating process's nice value for the writer thread (0..19):
-  // larger yields the CPU to the process's other threads.
-  int writer_nice = 0;
+  // How far the writer thread lowers its CPU priority, to yield the cores
+  // to the process's other threads (graph-core/thread_priority.h).
+  ThreadPriority writer_priority;
 };
 
 template <typename Item>
@@ -122,7 +116,7 @@ class WriteCoalescer {
 
   void Run() {
     NameThisThread("quarry-writer");
-    RaiseThisThreadNice(options_.writer_nice);
+    LowerThisThreadPriority(options_.writer_priority);
     std::unique_lock lock(mu_);
     for (;;) {
       work_cv_.wait(lock, [this] { return (stopping_ || !queue_.empty()) && !busy_; });

@@ -99,16 +99,22 @@ TEST(RocksPropertiesTest, ScanReadAheadDefaultsTo256CellsAndRoundTrips) {
 TEST(RocksPropertiesTest, WriteCoalescingDefaultsOnAndReadsItsKeys) {
   ASSERT_OK_AND_ASSIGN(RocksProperties d, RocksProperties::Parse("", "f"));
   EXPECT_TRUE(d.write_coalesce);
-  EXPECT_EQ(d.write_nice, 10);
+  EXPECT_EQ(d.write_priority, ThreadPriority::Nice(10));
   ASSERT_OK_AND_ASSIGN(
       RocksProperties p,
       RocksProperties::Parse("quarry.write.coalesce=false\nquarry.write.nice=0\n", "f"));
   EXPECT_FALSE(p.write_coalesce);
-  EXPECT_EQ(p.write_nice, 0);
+  EXPECT_EQ(p.write_priority, ThreadPriority::Nice(0));
   EXPECT_TRUE(p.unknown_keys().empty());
   ASSERT_OK_AND_ASSIGN(RocksProperties back, RocksProperties::Parse(p.ToPropertiesText(), "g"));
   EXPECT_FALSE(back.write_coalesce);
-  EXPECT_EQ(back.write_nice, 0);
+  EXPECT_EQ(back.write_priority, ThreadPriority::Nice(0));
+  ASSERT_OK_AND_ASSIGN(RocksProperties idle,
+                       RocksProperties::Parse("quarry.write.nice=idle\n", "f"));
+  EXPECT_EQ(idle.write_priority, ThreadPriority::Idle());
+  ASSERT_OK_AND_ASSIGN(RocksProperties idle_back,
+                       RocksProperties::Parse(idle.ToPropertiesText(), "g"));
+  EXPECT_EQ(idle_back.write_priority, ThreadPriority::Idle());
   EXPECT_THAT(RocksProperties::Parse("quarry.write.nice=20\n", "f"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "quarry.write.nice"));
   EXPECT_THAT(RocksProperties::Parse("quarry.write.coalesce=maybe\n", "f"),

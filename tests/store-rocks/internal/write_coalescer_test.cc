@@ -2,10 +2,11 @@
 // busy are written as one group, in arrival order; every request of a group
 // gets the group's status (success, error, or a writer that threw); a group
 // holds at most max_group_items unless one request alone is larger; the
-// writer thread runs `writer_nice` below the process's priority.
+// writer thread runs at the writer_priority asked for.
 #include "store-rocks/internal/write_coalescer.h"
 
 #include <gtest/gtest.h>
+#include <sched.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -162,13 +163,13 @@ TEST(WriteCoalescerTest, ALoneWriteRunsOnTheCallersThread) {
         writer_tid = static_cast<long>(syscall(SYS_gettid));
         return Status::OK();
       },
-      {.writer_nice = 7});
+      {.writer_priority = ThreadPriority::Nice(7)});
   ASSERT_OK(c.Write({"a"}));
   EXPECT_EQ(writer_tid, static_cast<long>(syscall(SYS_gettid)));
 }
 
-// A write queued behind a busy one runs on the writer thread, `writer_nice`
-// below the process.
+// A write queued behind a busy one runs on the writer thread, 7 below the
+// process's nice value.
 TEST(WriteCoalescerTest, QueuedWritesRunOnTheWriterThreadAtTheNiceValueAskedFor) {
   RecordingWriter gate;
   std::atomic<int> seen{-100};
@@ -182,7 +183,7 @@ TEST(WriteCoalescerTest, QueuedWritesRunOnTheWriterThreadAtTheNiceValueAskedFor)
         seen = getpriority(PRIO_PROCESS, tid);
         return Status::OK();
       },
-      {.writer_nice = 7});
+      {.writer_priority = ThreadPriority::Nice(7)});
   std::future<Status> first = WriteAsync(c, {"first"});
   gate.WaitEntered(1);
   std::future<Status> second = WriteAsync(c, {"second"});
@@ -193,6 +194,29 @@ TEST(WriteCoalescerTest, QueuedWritesRunOnTheWriterThreadAtTheNiceValueAskedFor)
   EXPECT_NE(writer_tid.load(), static_cast<long>(syscall(SYS_gettid)));
   const int process = getpriority(PRIO_PROCESS, 0);
   EXPECT_EQ(seen.load(), std::min(process + 7, 19));
+}
+
+// With priority idle the writer thread runs under SCHED_IDLE, so any thread
+// of normal priority that wakes takes the core from it.
+TEST(WriteCoalescerTest, AnIdleWriterThreadRunsUnderSchedIdle) {
+  RecordingWriter gate;
+  std::atomic<int> policy{-1};
+  Coalescer c(
+      [&](std::vector<std::string>* items) {
+        if (items->front() == "first") return gate.Write(items);
+        policy = sched_getscheduler(0);
+        return Status::OK();
+      },
+      {.writer_priority = ThreadPriority::Idle()});
+  std::future<Status> first = WriteAsync(c, {"first"});
+  gate.WaitEntered(1);
+  std::future<Status> second = WriteAsync(c, {"second"});
+  WaitQueued(c, 1);
+  gate.Open();
+  EXPECT_OK(first.get());
+  EXPECT_OK(second.get());
+  EXPECT_EQ(policy.load(), SCHED_IDLE);
+  EXPECT_EQ(sched_getscheduler(0), SCHED_OTHER);  // The caller's thread is untouched.
 }
 
 TEST(WriteCoalescerTest, ManyConcurrentWritersAreEachWrittenExactlyOnce) {
