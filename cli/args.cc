@@ -246,7 +246,10 @@ const std::vector<FlagSpec>& ServeFlagSpecs() {
                                               {"anonymous-writes", false},
                                               {"operation-auths", true},
                                               // rados2 (issue 14).
-                                              {"sweep-interval-s", true}};
+                                              {"sweep-interval-s", true},
+                                              // hotkeys (issue 18).
+                                              {"write-priority", true},
+                                              {"write-threads", true}};
   return specs;
 }
 
@@ -280,6 +283,15 @@ Status ParseOperatingFlags(const RawArgs& raw, ServeArgs* out) {
   if (const std::string* p = raw.Last("sweep-interval-s")) {  // rados2
     QUARRY_ASSIGN_OR_RETURN(out->sweep_interval_s,
                             ParseUnsigned("serve", "sweep-interval-s", *p, 0, 366 * 86'400));
+  }
+  if (const std::string* p = raw.Last("write-priority")) {  // hotkeys (issue 18)
+    Result<ThreadPriority> priority = ParseThreadPriority(*p, "--write-priority");
+    if (!priority.ok()) return UsageError("serve", priority.status().message());
+    out->write_priority = *priority;
+  }
+  if (const std::string* p = raw.Last("write-threads")) {
+    QUARRY_ASSIGN_OR_RETURN(uint64_t n, ParseUnsigned("serve", "write-threads", *p, 0, 256));
+    out->write_threads = static_cast<int>(n);
   }
   if (const std::string* p = raw.Last("health-min-free-bytes")) {
     QUARRY_ASSIGN_OR_RETURN(

@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "graph-core/status.h"
+#include "graph-core/thread_priority.h"
 
 namespace quarry::cli {
 
@@ -91,6 +92,9 @@ struct ServeArgs {
   // rados2 (issue 14): --sweep-interval-s N, Graph::Compact every N s (0:
   // never); unset: PeriodicSweep's default for the graph's store.
   std::optional<uint64_t> sweep_interval_s;
+  // hotkeys (issue 18): the write lane (server/service/write_lane.h).
+  ThreadPriority write_priority = ThreadPriority::Idle();  // --write-priority idle|0..19
+  int write_threads = 0;  // --write-threads N; 0: the hardware concurrency.
   // --- branch tls (issue 20): TLS and safe defaults.
   std::optional<std::string> tls_cert;              // --tls-cert PEM chain
   std::optional<std::string> tls_key;               // --tls-key PEM key

@@ -10,6 +10,7 @@
 #include "server/service/operability.h"     // branch service
 #include "server/service/reload_signals.h"  // branch service
 #include "server/service/serve.h"
+#include "server/service/write_lane.h"  // hotkeys (issue 18)
 #include "server/tls/tls_context.h"
 #include "server/users.h"
 #include "store/graph.h"
@@ -121,12 +122,16 @@ Status RunServe(const ServeArgs& args, std::FILE* out) {
   // --- end of branch service.
   executor_limits.admin_auth = "admin";
   executor_limits.max_json_depth = ServerLimits().max_json_depth;
-  auto executor = std::make_shared<const Executor>(operability->counted_graph(), executor_limits);
+  // hotkeys (issue 18): writes run on the write lane, below the reads.
+  auto lane = std::make_shared<WriteLane>(
+      WriteLaneOptions{.threads = args.write_threads, .priority = args.write_priority});
+  std::shared_ptr<Graph> graph_served = WritesOnLane(operability->counted_graph(), lane);
+  auto executor = std::make_shared<const Executor>(graph_served, executor_limits);
   // rados2 (issue 14): the periodic age-off sweep.
   PeriodicSweep sweep;
   const auto interval = args.sweep_interval_s ? std::chrono::seconds(*args.sweep_interval_s)
                                               : DefaultSweepInterval(*operability->counted_graph());
-  if (interval.count() > 0) sweep.Start(operability->counted_graph().get(), interval, stderr);
+  if (interval.count() > 0) sweep.Start(graph_served.get(), interval, stderr);
   Status served = ServeUntilSignalled(std::move(executor), std::move(users), options, out);
   ReleaseHolderRecord(args.graph_dir);  // branch service
   return served;

@@ -124,6 +124,13 @@ Operating the server:
                                  free in a data directory (default 16777216)
   --sweep-interval-s N           run Compact (age-off) every N s; 0: never (default:
                                  3600 on the rados store, 0 elsewhere)
+  --write-priority P             writes (AddElements, imports, deletes, compaction) run
+                                 on their own threads at this CPU priority, so reads
+                                 get the cores first: idle (the default; Linux
+                                 SCHED_IDLE), 1..19 (added to the nice value), or 0
+                                 (on the connection's thread, as reads)
+  --write-threads N              threads running writes at once (default 0: one per
+                                 core)
 SIGHUP rereads the users file (a bad file keeps the old one and says why) and
 reopens the request log, without dropping connections.
 Security:
