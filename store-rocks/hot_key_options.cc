@@ -59,6 +59,28 @@ std::optional<int> ExplicitBound(const StoreProperties& p) {
   return *n;
 }
 
+// True if `cf`'s live SST data and memtables are estimated under
+// kSmallHotColumnFamilyBytes.
+bool HoldsLittleData(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* cf) {
+  uint64_t live = 0, memtables = 0;
+  if (!db->GetIntProperty(cf, rocksdb::DB::Properties::kEstimateLiveDataSize, &live) ||
+      !db->GetIntProperty(cf, rocksdb::DB::Properties::kCurSizeAllMemTables, &memtables)) {
+    return false;
+  }
+  return live + memtables < kSmallHotColumnFamilyBytes;
+}
+
+void ShrinkMemtables(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* cf) {
+  // The arena block must shrink with the memtable (one in one call): a new
+  // memtable whose first block is larger than the memtable itself is full
+  // at once, which Debian's RocksDB asserts against.
+  db->SetOptions(cf,
+                 {{"arena_block_size", std::to_string(kHotWriteBufferBytes / 8)},
+                  {"write_buffer_size", std::to_string(kHotWriteBufferBytes)},
+                  {"level0_file_num_compaction_trigger", std::to_string(kHotL0CompactionTrigger)}})
+      .PermitUncheckedError();
+}
+
 }  // namespace
 
 int MaxSuccessiveMerges(const StoreProperties& p) {
@@ -125,6 +147,7 @@ bool OnHotScan(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* cf) {
   // Failures (e.g. the DB is closing) only leave reads slower.
   if (turn_on > 0) {
     db->SetOptions(cf, {{"max_successive_merges", std::to_string(turn_on)}}).PermitUncheckedError();
+    if (HoldsLittleData(db, cf)) ShrinkMemtables(db, cf);
   }
   rocksdb::FlushOptions options;
   options.wait = false;

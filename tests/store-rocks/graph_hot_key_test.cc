@@ -178,7 +178,7 @@ void WriteManyHot(Graph& graph, int writes) {
 
 // Every key has 40 operands in the memtable: a full scan meets 7,800, so it
 // turns folding on and asks for a flush (the memtable is switched at once);
-// after 40 more writes per key, now folded, a scan meets at most the bound
+// after 10 more writes per key, now folded, a scan meets at most the bound
 // per key (plus the flushed value), with exact counts.
 TEST_F(HotKeyTest, AHotScanFlushesTheMemtableAndFoldsLaterWrites) {
   Create(StoreTestSchema(), WithMaxSuccessiveMerges("adaptive"));
@@ -188,13 +188,37 @@ TEST_F(HotKeyTest, AHotScanFlushesTheMemtableAndFoldsLaterWrites) {
   ASSERT_EQ(found.size(), 200u);
   EXPECT_EQ(found[0].properties().Get("count").AsInt64(), 40);
   EXPECT_EQ(ActiveMemtableEntries(*graph_, "Count"), 0u);
-  WriteManyHot(*graph_, 40);
+  WriteManyHot(*graph_, 10);  // 2,000 entries: within the hot memtable size.
   // A fold stores the folded value in place of the merge: one entry a write.
-  EXPECT_EQ(ActiveMemtableEntries(*graph_, "Count"), 200u * 40u);
+  EXPECT_EQ(ActiveMemtableEntries(*graph_, "Count"), 200u * 10u);
   EXPECT_LE(OperandsMet([&] { return ReadAll(); }, &found),
             200u * (static_cast<uint64_t>(kDefaultMaxSuccessiveMerges) + 1));
   ASSERT_EQ(found.size(), 200u);
-  for (const Element& e : found) EXPECT_EQ(e.properties().Get("count").AsInt64(), 80);
+  for (const Element& e : found) EXPECT_EQ(e.properties().Get("count").AsInt64(), 50);
+}
+
+// A column family holding little data gets small memtables and an early L0
+// compaction once a scan finds it hot: later writes are flushed every
+// kHotWriteBufferBytes, so a memtable holds few versions of each hot key,
+// and counts stay exact across the flushes.
+TEST_F(HotKeyTest, AHotScanOfASmallColumnFamilyShrinksItsMemtables) {
+  Create(StoreTestSchema(), WithMaxSuccessiveMerges("adaptive"));
+  internal::RocksGraph& rocks = testing::Rocks(*graph_);
+  rocksdb::DB* db = rocks.instance(0).db();
+  rocksdb::ColumnFamilyHandle* cf = rocks.group("Count")->cfs[0];
+  const uint64_t before = db->GetOptions(cf).write_buffer_size;
+  ASSERT_GT(before, kHotWriteBufferBytes);
+  WriteManyHot(*graph_, 40);
+  ASSERT_EQ(ReadAll().size(), 200u);  // Hot: 7,800 operands.
+  EXPECT_EQ(db->GetOptions(cf).write_buffer_size, kHotWriteBufferBytes);
+  EXPECT_EQ(db->GetOptions(cf).level0_file_num_compaction_trigger, kHotL0CompactionTrigger);
+  WriteManyHot(*graph_, 100);  // 20,000 entries: several hot memtables.
+  EXPECT_LT(ActiveMemtableEntries(*graph_, "Count"), 200u * 100u);
+  std::vector<Element> found = ReadAll();
+  ASSERT_EQ(found.size(), 200u);
+  for (const Element& e : found) EXPECT_EQ(e.properties().Get("count").AsInt64(), 140);
+  // Other column families keep theirs.
+  EXPECT_EQ(db->GetOptions(rocks.group("Aged")->cfs[0]).write_buffer_size, before);
 }
 
 // Keys written once: nothing shadowed, no reseeks, no flush.
