@@ -92,6 +92,9 @@ void RunReaders(const HotLoadConfig& config, Clock::time_point origin, Clock::ti
         std::string result;
         const auto interval = std::chrono::duration_cast<Clock::duration>(
             std::chrono::duration<double, std::milli>(config.read_interval_ms));
+        // Reader r starts r/R of an interval late, so the readers' pairs are
+        // spread over the interval instead of all starting at once.
+        if (config.stagger_readers) std::this_thread::sleep_for(interval * r / config.readers);
         while (Clock::now() < deadline && !state->failed) {
           Clock::time_point start = Clock::now();
           const Clock::time_point next = start + interval;

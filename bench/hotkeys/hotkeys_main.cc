@@ -4,7 +4,7 @@
 //
 //   quarry-bench-hotkeys --port N --system NAME [--size quick|full]
 //       [--writers 4] [--readers 4] [--edges 200] [--seconds S] [--idle-seconds S]
-//       [--read-interval-ms 20]
+//       [--read-interval-ms 20] [--stagger 1]
 //
 // quick: 4 writers + 4 readers, 200 edges, 6 s load, 2 s idle before and after;
 // full (the issue's): the same for 30 s, 5 s idle. Each reader starts a
@@ -30,7 +30,7 @@ namespace {
 constexpr char kUsage[] =
     "usage: quarry-bench-hotkeys --port N --system NAME [--size quick|full] [--writers N]\n"
     "                            [--readers N] [--edges N] [--seconds S] [--idle-seconds S]\n"
-    "                            [--read-interval-ms MS]\n";
+    "                            [--read-interval-ms MS] [--stagger 0|1]\n";
 
 bool ParseFlags(int argc, char** argv, std::map<std::string, std::string>* flags) {
   for (int i = 1; i < argc; i += 2) {
@@ -125,6 +125,7 @@ int Main(int argc, char** argv) {
   config.load_seconds = Number(flags, "seconds", full ? 30 : 6);
   config.idle_seconds = Number(flags, "idle-seconds", full ? 5 : 2);
   config.read_interval_ms = Number(flags, "read-interval-ms", 20);
+  config.stagger_readers = Number(flags, "stagger", 1) != 0;
   if (config.port <= 0 || config.writers < 1 || config.readers < 1 || config.edges < 2 ||
       config.load_seconds <= 0 || config.idle_seconds <= 0 || config.read_interval_ms < 0) {
     std::fputs(kUsage, stderr);
