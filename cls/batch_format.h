@@ -70,6 +70,10 @@ inline constexpr std::string_view kDataKeysBegin{"\x01", 1};
 inline constexpr std::string_view kDataKeysEnd{"\xff", 1};
 inline constexpr char kSchemaXattr[] = "quarry.schema";
 inline constexpr char kKeyPackageXattr[] = "quarry.key_package";
+// The graph's value format (keypackages/value_format.h), decimal. Absent on
+// tablets created before value format 3: those hold version 2 values.
+inline constexpr char kValueFormatXattr[] = "quarry.value_format";
+inline constexpr uint32_t kValueFormatOfUnmarkedTablets = 2;
 inline constexpr std::string_view kBatchKeyPrefix{
     "\x00"
     "b",

@@ -24,6 +24,7 @@
 #include <rados/objclass.h>
 
 #include <cerrno>
+#include <charconv>
 #include <exception>
 #include <map>
 #include <new>
@@ -75,12 +76,33 @@ int Refuse(const Status& s) {
   return Errno(s);
 }
 
+// The tablet's kValueFormatXattr, or kValueFormatOfUnmarkedTablets when it
+// has none.
+Result<uint32_t> TabletValueFormat(cls_method_context_t hctx, int* r) {
+  ceph::bufferlist text;
+  *r = cls_cxx_getxattr(hctx, kValueFormatXattr, &text);
+  if (*r == -ENODATA || *r == -ENOENT) {
+    *r = 0;
+    return kValueFormatOfUnmarkedTablets;
+  }
+  if (*r < 0) return NotFoundError("cannot read the tablet's value format xattr");
+  const std::string s = text.to_str();
+  uint32_t version = 0;
+  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), version);
+  if (ec != std::errc() || end != s.data() + s.size()) {
+    *r = -EIO;
+    return DataLossError("the tablet's value format xattr is not a number: " + s);
+  }
+  return version;
+}
+
 Result<std::shared_ptr<const KeyPackage>> TabletPackage(cls_method_context_t hctx, int* r) {
   ceph::bufferlist schema, name;
   *r = cls_cxx_getxattr(hctx, kSchemaXattr, &schema);
   if (*r >= 0) *r = cls_cxx_getxattr(hctx, kKeyPackageXattr, &name);
   if (*r < 0) return NotFoundError("not a Quarry tablet object (no schema xattrs)");
-  return Packages().Get(schema.to_str(), name.to_str());
+  QUARRY_ASSIGN_OR_RETURN(uint32_t value_format, TabletValueFormat(hctx, r));
+  return Packages().Get(schema.to_str(), name.to_str(), value_format);
 }
 
 // Every 64th batch (by id) drops the records past the retention.

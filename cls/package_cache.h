@@ -1,5 +1,5 @@
 // PackageCache: the key-packages the object class folds with, built once per
-// (schema JSON, key-package name) a tablet object carries in its xattrs
+// (schema JSON, key-package name, value format) a tablet object carries in its xattrs
 // (cls/batch_format.h) and shared by every later call, so that an ingest
 // batch costs no schema parse.
 //
@@ -29,11 +29,13 @@ class PackageCache {
   // REQUIRES: capacity > 0.
   explicit PackageCache(size_t capacity) : capacity_(capacity) {}
 
-  // The package for this schema JSON and package name, parsed on first use.
-  // InvalidArgument naming what is wrong if the schema does not parse or
-  // the package name is unknown (not cached: a later call tries again).
+  // The package for this schema JSON, package name and value format, parsed
+  // on first use. InvalidArgument naming what is wrong if the schema does
+  // not parse, the package name is unknown or the value format is not one
+  // this build reads (not cached: a later call tries again).
   Result<std::shared_ptr<const KeyPackage>> Get(std::string_view schema_json,
-                                                std::string_view package_name);
+                                                std::string_view package_name,
+                                                uint32_t value_format);
   size_t size() const;
 
  private:

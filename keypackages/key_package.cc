@@ -60,12 +60,19 @@ Result<std::string_view> CanonicalKeyPackageName(std::string_view name) {
 }
 
 Result<std::unique_ptr<const KeyPackage>> MakeKeyPackage(std::string_view name,
-                                                         std::shared_ptr<const Schema> schema) {
+                                                         std::shared_ptr<const Schema> schema,
+                                                         uint32_t value_format) {
   QUARRY_ASSIGN_OR_RETURN(std::string_view canonical, CanonicalKeyPackageName(name));
+  if (value_format < kOldestReadableValueFormatVersion || value_format > kValueFormatVersion) {
+    return InvalidArgumentError("value format " + std::to_string(value_format) +
+                                " is not one this build reads (" +
+                                std::to_string(kOldestReadableValueFormatVersion) + " to " +
+                                std::to_string(kValueFormatVersion) + ")");
+  }
   const internal::RowLayout& layout = canonical == kByteEntityKeyPackageName
                                           ? internal::ByteEntityLayout()
                                           : internal::ClassicLayout();
-  return internal::CoreKeyPackage::Create(canonical, layout, std::move(schema));
+  return internal::CoreKeyPackage::Create(canonical, layout, std::move(schema), value_format);
 }
 
 }  // namespace quarry

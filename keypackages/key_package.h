@@ -76,6 +76,8 @@ class KeyPackage {
   // "byteEntity" or "classic"; persisted in the graph's metadata.
   virtual std::string_view Name() const = 0;
   virtual const Schema& schema() const = 0;
+  // The value format this package reads and writes (value_format.h).
+  virtual uint32_t value_format() const = 0;
 
   // Appends the key/values of `element`: 1 for an entity or a self-loop, 2
   // for any other edge (one per end). `timestamp` is stored in the value
@@ -160,9 +162,12 @@ inline constexpr std::string_view kClassicKeyPackageName = "classic";
 // "classic". InvalidArgument naming it if unknown.
 Result<std::string_view> CanonicalKeyPackageName(std::string_view name);
 
-// A key-package by any name CanonicalKeyPackageName accepts.
-// REQUIRES: schema != nullptr.
-Result<std::unique_ptr<const KeyPackage>> MakeKeyPackage(std::string_view name,
-                                                         std::shared_ptr<const Schema> schema);
+// A key-package by any name CanonicalKeyPackageName accepts, for a graph
+// whose values are of `value_format` (a graph's stored version; new graphs
+// use kValueFormatVersion). REQUIRES: schema != nullptr. InvalidArgument if
+// the value format is not one this build reads.
+Result<std::unique_ptr<const KeyPackage>> MakeKeyPackage(
+    std::string_view name, std::shared_ptr<const Schema> schema,
+    uint32_t value_format = kValueFormatVersion);
 
 }  // namespace quarry

@@ -28,10 +28,27 @@ std::string& Scratch() {
 
 }  // namespace
 
-Result<PropertyLayout> PropertyLayout::For(const Schema& schema,
-                                           const SchemaElementDefinition& def) {
+uint32_t ValueFormatToWrite(uint32_t stored) { return stored == 1 ? 2 : stored; }
+
+Result<uint32_t> ReadableValueFormat(uint64_t stored, std::string_view what) {
+  if (stored < kOldestReadableValueFormatVersion || stored > kValueFormatVersion) {
+    return FailedPreconditionError("graph metadata " + std::string(what) + " is version " +
+                                   std::to_string(stored) + "; this build reads versions " +
+                                   std::to_string(kOldestReadableValueFormatVersion) + " to " +
+                                   std::to_string(kValueFormatVersion));
+  }
+  return static_cast<uint32_t>(stored);
+}
+
+bool ValuesCarryTimestamp(const Schema& schema, uint32_t value_format) {
+  return value_format < 3 || schema.timestamp_property().has_value();
+}
+
+Result<PropertyLayout> PropertyLayout::For(const Schema& schema, const SchemaElementDefinition& def,
+                                           uint32_t value_format) {
   PropertyLayout layout;
   layout.def_ = &def;
+  layout.value_has_timestamp_ = ValuesCarryTimestamp(schema, value_format);
   for (const PropertyDefinition& p : def.properties()) {
     if (p.type == nullptr || p.type->serialiser == nullptr) {
       return InvalidArgumentError(Where(def, p) + " has no serialiser");
@@ -117,7 +134,7 @@ Status PropertyLayout::ReadProperty(const PropertyDefinition& p, std::string_vie
 
 Status PropertyLayout::EncodeValue(const Properties& properties, int64_t timestamp,
                                    std::string* dst) const {
-  AppendValueTimestamp(timestamp, dst);
+  if (value_has_timestamp_) AppendValueTimestamp(timestamp, dst);
   for (const PropertyDefinition* p : value_) {
     QUARRY_RETURN_IF_ERROR(AppendSerialised(*p, properties, /*absent_marker=*/true, dst));
   }
@@ -126,10 +143,13 @@ Status PropertyLayout::EncodeValue(const Properties& properties, int64_t timesta
 
 Status PropertyLayout::DecodeValue(std::string_view value, int64_t* timestamp,
                                    Properties* out) const {
-  Result<int64_t> ts = ValueTimestamp(value);
-  if (!ts.ok()) return DataLossError("group '" + def_->group() + "': " + ts.status().message());
-  *timestamp = ts.value();
-  value.remove_prefix(kValueTimestampBytes);
+  *timestamp = 0;
+  if (value_has_timestamp_) {
+    Result<int64_t> ts = ValueTimestamp(value);
+    if (!ts.ok()) return DataLossError("group '" + def_->group() + "': " + ts.status().message());
+    *timestamp = ts.value();
+    value.remove_prefix(kValueTimestampBytes);
+  }
   for (const PropertyDefinition* p : value_) {
     if (value.empty()) {
       if (out != nullptr) out->Erase(p->name);  // Trailing properties may be missing.
@@ -197,8 +217,10 @@ bool PropertyLayout::QuickAccepts(std::string_view column_qualifier, std::string
   }
   if (!column_qualifier.empty()) return false;
   if (visibility_ == nullptr ? !visibility.empty() : !visibility_accept_(visibility)) return false;
-  if (value.size() < kValueTimestampBytes) return false;
-  value.remove_prefix(kValueTimestampBytes);
+  if (value_has_timestamp_) {
+    if (value.size() < kValueTimestampBytes) return false;
+    value.remove_prefix(kValueTimestampBytes);
+  }
   for (Serialiser::Acceptor accepts : value_accept_) {
     if (value.empty()) break;  // Trailing properties may be missing.
     if (!TakeShortProperty(&value, &bytes, &absent)) return false;

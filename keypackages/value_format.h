@@ -1,25 +1,40 @@
-// The persisted byte format of Quarry's values (value format version 2), and
+// The persisted byte format of Quarry's values (value format version 3), and
 // PropertyLayout, the per-group codec that splits an element's properties
 // between the key (column qualifier, visibility; see key_format.h) and the
 // value.
 //
-//   value = timestamp: 8 bytes, big-endian two's complement int64
+//   value = timestamp: 8 bytes, big-endian two's complement int64, present
+//           only when the graph's values carry timestamps (below)
 //           then, for each property of the group in SCHEMA ORDER, skipping
 //           the groupBy properties, the visibility property and the
 //           timestamp property:  VLong(length) bytes, or VLong(-1) (the one
 //           byte ff) when the property is absent or null
 //
-// As Gaffer's AccumuloStore value (gaffer-compat.md §4.3) plus the leading
-// timestamp that Accumulo keeps in its key. Decoding consumes properties in
-// order until the bytes run out, so trailing properties may be missing (a
-// property added at the end of a group decodes as absent from old values).
-// Length 0 is the serialiser's DeserialiseEmpty() (e.g. "" for a String, an
-// empty TreeSet); absent is kept apart from empty, so a property absent from
-// an element is absent when read back, whatever its type (Gaffer's elements
-// carry no property they were not given). Version 1 wrote an absent property
-// as length 0, so in values written before version 2 an absent property
-// reads back as the serialiser's empty value; version 1 values are read
-// unchanged otherwise.
+// This is Gaffer's AccumuloStore value (gaffer-compat.md §4.3); Accumulo
+// keeps the timestamp in its key. Quarry's key has no timestamp, so a value
+// carries it when something can read it: in version 3, exactly when the
+// schema names a timestampProperty (a graph's timestampProperty can never
+// change, store/schema_migration.h, so every value of a graph agrees). With
+// no timestampProperty the timestamp is never visible (Gaffer shows it only
+// through that property), and leaving it out makes a count's cell 3 bytes
+// instead of 11 (bench/RESULTS.md, "Values without timestamps").
+//
+// Versions 1 and 2 always lead with the timestamp. Version 1 wrote an absent
+// property as length 0, so in values written before version 2 an absent
+// property reads back as the serialiser's empty value; version 1 values are
+// read unchanged otherwise. A graph keeps the version it was created with,
+// except that version 1 graphs write version 2 values from their next open
+// (ValueFormatToWrite): a value's version is a property of its graph, not of
+// its bytes, so a graph's values must not mix versions that lay out the
+// timestamp differently.
+//
+// Decoding consumes properties in order until the bytes run out, so trailing
+// properties may be missing (a property added at the end of a group decodes
+// as absent from old values). Length 0 is the serialiser's
+// DeserialiseEmpty() (e.g. "" for a String, an empty TreeSet); absent is
+// kept apart from empty, so a property absent from an element is absent
+// when read back, whatever its type (Gaffer's elements carry no property
+// they were not given).
 //
 //   column qualifier (unescaped) = for each groupBy property in GROUPBY
 //           ORDER: VLong(length) bytes      (Gaffer's, §4.2; a null or absent
@@ -49,19 +64,36 @@
 
 namespace quarry {
 
-// Persisted in the graph's metadata with the key-package name.
-// A graph whose values are of an older version still down to
-// kOldestReadableValueFormatVersion opens; its stored version is raised.
-inline constexpr uint32_t kValueFormatVersion = 2;
+// Persisted in the graph's metadata with the key-package name. New graphs
+// are created with kValueFormatVersion; a graph whose values are of an older
+// version still down to kOldestReadableValueFormatVersion opens and keeps
+// it (ValueFormatToWrite).
+inline constexpr uint32_t kValueFormatVersion = 3;
 inline constexpr uint32_t kOldestReadableValueFormatVersion = 1;
 inline constexpr size_t kValueTimestampBytes = 8;
 
+// The value format a graph whose metadata records `stored` writes from now
+// on: 2 for 1 (version 2 only adds the absent marker, which version 1 values
+// never hold), else `stored`. REQUIRES: stored is a readable version.
+uint32_t ValueFormatToWrite(uint32_t stored);
+// `stored` (a graph's recorded value format, read from metadata key `what`)
+// if this build reads it; FailedPrecondition naming `what` and the versions
+// this build reads otherwise.
+Result<uint32_t> ReadableValueFormat(uint64_t stored, std::string_view what);
+// True if values of `value_format` in a graph of `schema` begin with the
+// 8-byte timestamp: always before version 3; from version 3, when the schema
+// names a timestampProperty.
+bool ValuesCarryTimestamp(const Schema& schema, uint32_t value_format);
+
 class PropertyLayout final : public PropertyDecoder {
  public:
-  // REQUIRES: `def` belongs to `schema`; both outlive the layout.
-  // InvalidArgument naming the group and property if a property has no
-  // serialiser.
-  static Result<PropertyLayout> For(const Schema& schema, const SchemaElementDefinition& def);
+  // The layout of `def`'s cells in a graph whose values are of
+  // `value_format`. REQUIRES: `def` belongs to `schema`; both outlive the
+  // layout; value_format is readable (kOldestReadableValueFormatVersion to
+  // kValueFormatVersion). InvalidArgument naming the group and property if a
+  // property has no serialiser.
+  static Result<PropertyLayout> For(const Schema& schema, const SchemaElementDefinition& def,
+                                    uint32_t value_format = kValueFormatVersion);
 
   const SchemaElementDefinition& definition() const { return *def_; }
   // groupBy properties in groupBy order.
@@ -71,18 +103,24 @@ class PropertyLayout final : public PropertyDecoder {
   // Null if the group has no visibility / timestamp property.
   const PropertyDefinition* visibility() const { return visibility_; }
   const PropertyDefinition* timestamp() const { return timestamp_; }
+  // True if this layout's values begin with the timestamp
+  // (ValuesCarryTimestamp); if not, EncodeValue drops the timestamp and
+  // DecodeValue gives 0.
+  bool value_has_timestamp() const { return value_has_timestamp_; }
   // True if the group's stored keys end with an insert id (key_format.h):
   // the group keeps every insert ("aggregate": false). The key-package's
   // Encode never adds one; the store appends it (AppendInsertId).
   bool keys_carry_insert_id() const { return !def_->aggregate(); }
 
-  // Appends the value. InvalidArgument naming group and property if a
-  // property's value cannot be serialised.
+  // Appends the value (with `timestamp` if value_has_timestamp()).
+  // InvalidArgument naming group and property if a property's value cannot
+  // be serialised.
   Status EncodeValue(const Properties& properties, int64_t timestamp, std::string* dst) const;
   // Sets the value's properties (and the timestamp property) into `*out` and
-  // the timestamp into `*timestamp`. DataLoss naming group and property on
-  // malformed bytes. A null `out` only checks the bytes (as do the two
-  // decoders below): the same errors, nothing built.
+  // the timestamp (0 if the value has none) into `*timestamp`. DataLoss
+  // naming group and property on malformed bytes. A null `out` only checks
+  // the bytes (as do the two decoders below): the same errors, nothing
+  // built.
   Status DecodeValue(std::string_view value, int64_t* timestamp, Properties* out) const;
 
   // Appends the unescaped column qualifier / visibility. Errors as EncodeValue.
@@ -127,6 +165,7 @@ class PropertyLayout final : public PropertyDecoder {
   std::vector<const PropertyDefinition*> value_;
   const PropertyDefinition* visibility_ = nullptr;
   const PropertyDefinition* timestamp_ = nullptr;
+  bool value_has_timestamp_ = true;
   std::vector<std::string_view> names_;  // Every property's name, sorted.
   // The FastAcceptor of each groupBy / value property's serialiser, and of
   // the visibility's; `quick_` only if none is null.
@@ -136,7 +175,8 @@ class PropertyLayout final : public PropertyDecoder {
   bool quick_ = false;
 };
 
-// The timestamp at the front of a value. DataLoss if shorter than 8 bytes.
+// The timestamp at the front of a value that carries one
+// (ValuesCarryTimestamp). DataLoss if shorter than 8 bytes.
 Result<int64_t> ValueTimestamp(std::string_view value);
 // Appends the 8 timestamp bytes.
 void AppendValueTimestamp(int64_t timestamp, std::string* dst);

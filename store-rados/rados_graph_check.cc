@@ -25,6 +25,7 @@ struct CheckedLayout {
   std::string schema_json;
   std::string package_name;
   std::shared_ptr<const KeyPackage> package;
+  uint32_t value_format = 0;
   uint64_t schema_version = 0;
   uint64_t tablets_schema_version = 0;
   // Per group: its omap key prefix (cls::TabletKeyPrefix) and definition.
@@ -51,7 +52,10 @@ bool ParseLayout(const std::string& graph, const std::string& meta_object, MetaV
   layout->package_name = meta[internal::kMetaKeyPackage].to_str();
   auto schema = Schema::FromJsonStrings({layout->schema_json}, {"stored schema"});
   if (!schema.ok()) return problem("stored schema: " + schema.status().message());
-  auto package = MakeKeyPackage(layout->package_name, *schema);
+  auto value_format = internal::StoredValueFormat(meta);
+  if (!value_format.ok()) return problem(value_format.status().message());
+  layout->value_format = *value_format;
+  auto package = MakeKeyPackage(layout->package_name, *schema, *value_format);
   if (!package.ok()) return problem("stored key-package: " + package.status().message());
   layout->package = std::shared_ptr<const KeyPackage>(std::move(*package));
   for (const auto* list : {&(*schema)->entity_groups(), &(*schema)->edge_groups()}) {
@@ -110,6 +114,16 @@ void CheckTabletXattrs(librados::IoCtx& io, const CheckedLayout& layout, const s
     report->problems.push_back(oid + ": xattr " + cls::kKeyPackageXattr + " is '" +
                                text(cls::kKeyPackageXattr) + "', the graph's key-package is '" +
                                layout.package_name + "'");
+  }
+  const std::string value_format = text(cls::kValueFormatXattr);
+  const std::string expected_format =
+      layout.value_format == cls::kValueFormatOfUnmarkedTablets && value_format.empty()
+          ? std::string()
+          : std::to_string(layout.value_format);
+  if (value_format != expected_format) {
+    report->problems.push_back(oid + ": xattr " + cls::kValueFormatXattr + " is '" + value_format +
+                               "', the graph's value format is " +
+                               std::to_string(layout.value_format));
   }
   const bool pushing = layout.tablets_schema_version < layout.schema_version;
   if (!pushing && text(cls::kSchemaXattr) != layout.schema_json) {

@@ -87,7 +87,13 @@ GraphLayout ReadLayout(const std::string& dir, GraphCheckReport* report) {
     report->problems.push_back("stored schema: " + schema.status().message());
     return layout;
   }
-  Result<std::unique_ptr<const KeyPackage>> package = MakeKeyPackage(package_name->second, *schema);
+  Result<uint32_t> value_format = StoredValueFormat(*meta);
+  if (!value_format.ok()) {
+    report->problems.push_back(value_format.status().message());
+    return layout;
+  }
+  Result<std::unique_ptr<const KeyPackage>> package =
+      MakeKeyPackage(package_name->second, *schema, ValueFormatToWrite(*value_format));
   if (!package.ok()) {
     report->problems.push_back("stored key-package: " + package.status().message());
     return layout;

@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "keypackages/value_format.h"
+
 namespace quarry {
 
 std::string EncodeSplitPoints(const std::vector<std::string>& points) {
@@ -36,6 +38,13 @@ Result<uint64_t> ParseMetaNumber(std::string_view key, std::string_view text) {
                          "' is not a number");
   }
   return n;
+}
+
+Result<uint32_t> StoredValueFormat(const std::map<std::string, std::string>& meta) {
+  auto it = meta.find(std::string(kMetaValueFormat));
+  if (it == meta.end()) return DataLossError("graph metadata lacks quarry.value_format");
+  QUARRY_ASSIGN_OR_RETURN(uint64_t stored, ParseMetaNumber(kMetaValueFormat, it->second));
+  return ReadableValueFormat(stored, kMetaValueFormat);
 }
 
 }  // namespace quarry

@@ -46,6 +46,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -80,5 +81,10 @@ Result<std::vector<std::string>> DecodeSplitPoints(std::string_view bytes);
 
 // Parses a decimal metadata number; DataLoss naming `key` if malformed.
 Result<uint64_t> ParseMetaNumber(std::string_view key, std::string_view text);
+
+// The graph's quarry.value_format: DataLoss if absent or malformed,
+// FailedPrecondition naming the versions this build reads if it is not one
+// of them (keypackages/value_format.h).
+Result<uint32_t> StoredValueFormat(const std::map<std::string, std::string>& meta);
 
 }  // namespace quarry

@@ -58,16 +58,17 @@ Status NeedEntitiesOrEdges() {
 }  // namespace
 
 Result<std::unique_ptr<const KeyPackage>> CoreKeyPackage::Create(
-    std::string_view name, const RowLayout& layout, std::shared_ptr<const Schema> schema) {
+    std::string_view name, const RowLayout& layout, std::shared_ptr<const Schema> schema,
+    uint32_t value_format) {
   if (!schema->vertex_serialiser().IsConsistent()) {
     return InvalidArgumentError("vertex serialiser " +
                                 std::string(schema->vertex_serialiser().ClassName()) +
                                 " is not consistent, so it cannot be used in keys");
   }
-  std::unique_ptr<CoreKeyPackage> package(new CoreKeyPackage(name, layout, schema));
+  std::unique_ptr<CoreKeyPackage> package(new CoreKeyPackage(name, layout, schema, value_format));
   for (const auto* groups : {&schema->entity_groups(), &schema->edge_groups()}) {
     for (const SchemaElementDefinition* def : *groups) {
-      QUARRY_ASSIGN_OR_RETURN(PropertyLayout pl, PropertyLayout::For(*schema, *def));
+      QUARRY_ASSIGN_OR_RETURN(PropertyLayout pl, PropertyLayout::For(*schema, *def, value_format));
       package->groups_.emplace(def->group(), std::move(pl));
     }
   }

@@ -23,13 +23,15 @@ namespace quarry::internal {
 class CoreKeyPackage final : public KeyPackage {
  public:
   // InvalidArgument if a group's properties cannot be laid out or the vertex
-  // serialiser is not consistent.
+  // serialiser is not consistent. REQUIRES: value_format is readable.
   static Result<std::unique_ptr<const KeyPackage>> Create(std::string_view name,
                                                           const RowLayout& layout,
-                                                          std::shared_ptr<const Schema> schema);
+                                                          std::shared_ptr<const Schema> schema,
+                                                          uint32_t value_format);
 
   std::string_view Name() const override { return name_; }
   const Schema& schema() const override { return *schema_; }
+  uint32_t value_format() const override { return value_format_; }
   Status Encode(const Element& element, int64_t timestamp,
                 std::vector<KeyValue>* out) const override;
   Status DecodeInto(const KeyParts& parts, std::string_view value, Element* out) const override;
@@ -45,8 +47,12 @@ class CoreKeyPackage final : public KeyPackage {
 
  private:
   CoreKeyPackage(std::string_view name, const RowLayout& layout,
-                 std::shared_ptr<const Schema> schema)
-      : name_(name), layout_(layout), schema_(std::move(schema)), serial_(NextSerial()) {}
+                 std::shared_ptr<const Schema> schema, uint32_t value_format)
+      : name_(name),
+        layout_(layout),
+        schema_(std::move(schema)),
+        value_format_(value_format),
+        serial_(NextSerial()) {}
 
   // A number no other package of this process has: the key of the per-thread
   // decode memo (an address could be reused by a later package).
@@ -77,6 +83,7 @@ class CoreKeyPackage final : public KeyPackage {
   std::string name_;
   const RowLayout& layout_;
   std::shared_ptr<const Schema> schema_;
+  uint32_t value_format_;
   std::map<std::string, PropertyLayout, std::less<>> groups_;
   const uint64_t serial_;
 };

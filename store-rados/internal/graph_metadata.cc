@@ -19,6 +19,11 @@ Status ExpectMetaVersion(const MetaValues& meta, const std::string& key, uint64_
 
 }  // namespace
 
+Result<uint32_t> StoredValueFormat(const MetaValues& meta) {
+  QUARRY_ASSIGN_OR_RETURN(uint64_t stored, MetaNumber(meta, "quarry.value_format"));
+  return ReadableValueFormat(stored, "quarry.value_format");
+}
+
 const std::set<std::string>& GraphMetaKeys() {
   static const std::set<std::string>* keys = new std::set<std::string>{
       kMetaSchema,     kMetaKeyPackage, "quarry.key_format", "quarry.value_format",    kMetaTablets,
@@ -46,7 +51,7 @@ Result<uint64_t> OptionalMetaNumber(const MetaValues& meta, const std::string& k
 Status CheckGraphMeta(const MetaValues& meta) {
   QUARRY_RETURN_IF_ERROR(ExpectMetaVersion(meta, "quarry.layout", kTabletLayoutVersion));
   QUARRY_RETURN_IF_ERROR(ExpectMetaVersion(meta, "quarry.key_format", kKeyFormatVersion));
-  QUARRY_RETURN_IF_ERROR(ExpectMetaVersion(meta, "quarry.value_format", kValueFormatVersion));
+  QUARRY_RETURN_IF_ERROR(StoredValueFormat(meta).status());
   QUARRY_ASSIGN_OR_RETURN(uint64_t tablets, MetaNumber(meta, kMetaTablets));
   QUARRY_RETURN_IF_ERROR(MetaNumber(meta, kMetaCreatedMs).status());
   if (tablets == 0 || tablets > kMaxTablets || (tablets & (tablets - 1)) != 0) {

@@ -43,8 +43,15 @@ Result<uint64_t> MetaNumber(const MetaValues& meta, const std::string& key);
 // As MetaNumber, but 0 if absent.
 Result<uint64_t> OptionalMetaNumber(const MetaValues& meta, const std::string& key);
 
-// The layout, key and value formats are this build's (FailedPrecondition
-// naming the key and both versions otherwise); the tablet count is a power
+// The graph's quarry.value_format: DataLoss if absent or not a number,
+// FailedPrecondition naming the versions this build reads if it is not one
+// of them. A graph keeps the value format it was created with (tablets of
+// value format 3 say so in cls::kValueFormatXattr; older ones hold 2).
+Result<uint32_t> StoredValueFormat(const MetaValues& meta);
+
+// The layout and key formats are this build's and the value format one it
+// reads (FailedPrecondition naming the key and the versions otherwise); the
+// tablet count is a power
 // of two within kMaxTablets, and the schema and key-package are present
 // (DataLoss otherwise). Does not parse the schema.
 Status CheckGraphMeta(const MetaValues& meta);

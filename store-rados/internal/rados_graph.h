@@ -110,8 +110,9 @@ class RadosGraph final : public Graph {
  private:
   RadosGraph(std::shared_ptr<RadosClient> client, RadosProperties rados, StoreProperties properties,
              std::shared_ptr<const Schema> schema, uint32_t tablets);
-  // Builds package_, groups_ and the scan template (rados_graph_open.cc).
-  Status Assemble(std::string_view package_name);
+  // Builds package_ (for values of `value_format`), groups_ and the scan
+  // template (rados_graph_open.cc).
+  Status Assemble(std::string_view package_name, uint32_t value_format);
   // FailedPrecondition naming the graph and `method` if opened read-only.
   Status CheckWritable(std::string_view method) const;
   // Checks one element (AddElements' checks, as store-rocks makes them).

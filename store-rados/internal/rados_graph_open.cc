@@ -19,12 +19,13 @@ namespace {
 // The tablets: created (or reset, after an interrupted create) with the
 // schema xattrs the object class reads, in parallel.
 Status CreateTablets(librados::IoCtx& io, const TabletMap& map, const std::string& schema_json,
-                     std::string_view package) {
+                     std::string_view package, uint32_t value_format) {
   auto reset = [&](librados::ObjectWriteOperation* op) {
     op->create(false);
     op->omap_clear();
     op->setxattr(cls::kSchemaXattr, BufferOf(schema_json));
     op->setxattr(cls::kKeyPackageXattr, BufferOf(package));
+    op->setxattr(cls::kValueFormatXattr, BufferOf(std::to_string(value_format)));
   };
   return WriteEachTablet(io, map, reset, 0, "creating the tablet objects");
 }
@@ -34,6 +35,7 @@ struct StoredMeta {
   uint64_t tablets = 0;
   uint64_t created = 0;
   std::string package;
+  uint32_t value_format = 0;
   std::string schema_json;
   std::shared_ptr<const Schema> schema;
   uint64_t schema_version = 0;          // kMetaSchemaVersion (schema_change.h).
@@ -60,6 +62,7 @@ Result<StoredMeta> ReadStoredMeta(librados::IoCtx& io, const RadosProperties& pr
   StoredMeta out;
   QUARRY_ASSIGN_OR_RETURN(out.tablets, MetaNumber(meta, kMetaTablets));
   QUARRY_ASSIGN_OR_RETURN(out.created, MetaNumber(meta, kMetaCreatedMs));
+  QUARRY_ASSIGN_OR_RETURN(out.value_format, StoredValueFormat(meta));
   QUARRY_ASSIGN_OR_RETURN(out.schema_version, OptionalMetaNumber(meta, kMetaSchemaVersion));
   QUARRY_ASSIGN_OR_RETURN(out.tablets_schema_version,
                           OptionalMetaNumber(meta, kMetaTabletsSchemaVersion));
@@ -136,9 +139,9 @@ RadosGraph::RadosGraph(std::shared_ptr<RadosClient> client, RadosProperties rado
   ids_ = std::make_unique<DistinctIds>(client_->io, tablets_.MetaObject());
 }
 
-Status RadosGraph::Assemble(std::string_view package_name) {
+Status RadosGraph::Assemble(std::string_view package_name, uint32_t value_format) {
   QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<const KeyPackage> package,
-                          MakeKeyPackage(package_name, schema_));
+                          MakeKeyPackage(package_name, schema_, value_format));
   package_ = std::move(package);
   for (const auto* list : {&schema_->entity_groups(), &schema_->edge_groups()}) {
     for (const SchemaElementDefinition* def : *list) {
@@ -164,14 +167,14 @@ Result<std::unique_ptr<Graph>> RadosGraph::Create(std::shared_ptr<const Schema> 
   QUARRY_ASSIGN_OR_RETURN(std::shared_ptr<RadosClient> client, ConnectRados(props));
   std::unique_ptr<RadosGraph> g(
       new RadosGraph(client, props, properties, std::move(schema), props.tablets));
-  QUARRY_RETURN_IF_ERROR(g->Assemble(package));
+  QUARRY_RETURN_IF_ERROR(g->Assemble(package, kValueFormatVersion));
   g->created_time_ms_ = NowMillis();
   const std::string schema_json = g->schema_->json().dump();
   std::map<std::string, librados::bufferlist> meta = {
       {"quarry.schema", BufferOf(schema_json)},
       {"quarry.key_package", BufferOf(package)},
       {"quarry.key_format", BufferOf(std::to_string(kKeyFormatVersion))},
-      {"quarry.value_format", BufferOf(std::to_string(kValueFormatVersion))},
+      {"quarry.value_format", BufferOf(std::to_string(kValueFormatVersion))},  // As tablets'.
       {"quarry.tablets", BufferOf(std::to_string(props.tablets))},
       {"quarry.layout", BufferOf(std::to_string(kTabletLayoutVersion))},
       {"quarry.created_ms", BufferOf(std::to_string(g->created_time_ms_))}};
@@ -187,7 +190,8 @@ Result<std::unique_ptr<Graph>> RadosGraph::Create(std::shared_ptr<const Schema> 
                               props.pool);
   }
   QUARRY_RETURN_IF_ERROR(FromRados(r, "creating " + meta_object));
-  QUARRY_RETURN_IF_ERROR(CreateTablets(client->io, g->tablets_, schema_json, package));
+  QUARRY_RETURN_IF_ERROR(
+      CreateTablets(client->io, g->tablets_, schema_json, package, kValueFormatVersion));
   librados::ObjectWriteOperation ready;
   ready.cmpxattr(kStateXattr, LIBRADOS_CMPXATTR_OP_EQ, BufferOf(kStateCreating));
   ready.setxattr(kStateXattr, BufferOf(kStateReady));
@@ -211,7 +215,7 @@ Result<std::unique_ptr<Graph>> RadosGraph::Open(const StoreProperties& propertie
   effective.key_package = meta.package;
   std::unique_ptr<RadosGraph> g(new RadosGraph(client, props, std::move(effective), meta.schema,
                                                static_cast<uint32_t>(meta.tablets)));
-  QUARRY_RETURN_IF_ERROR(g->Assemble(meta.package));
+  QUARRY_RETURN_IF_ERROR(g->Assemble(meta.package, meta.value_format));
   g->created_time_ms_ = static_cast<int64_t>(meta.created);
   g->read_only_ = read_only;
   // A read-only open writes nothing: an unfinished schema push or delete

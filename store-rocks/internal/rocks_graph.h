@@ -150,12 +150,13 @@ class RocksGraph final : public Graph {
  private:
   RocksGraph() = default;
 
-  // Builds package_, groups_ plug-ins and opens db_ (rocks_graph_open.cc).
+  // Builds package_ (for values of `value_format`), groups_ plug-ins and
+  // opens db_ (rocks_graph_open.cc).
   static Result<std::unique_ptr<RocksGraph>> Assemble(const std::string& dir,
                                                       std::shared_ptr<const Schema> schema,
                                                       const RocksProperties& properties,
                                                       const std::vector<std::string>& dirs,
-                                                      bool create,
+                                                      bool create, uint32_t value_format,
                                                       const std::string& secondary_root = "");
   Status WriteInitialMetadata();
   // Reads the split points at Open and finishes a pending re-homing.

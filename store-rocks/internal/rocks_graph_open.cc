@@ -68,21 +68,6 @@ Status CheckFormat(const std::map<std::string, std::string>& meta, std::string_v
   return Status::OK();
 }
 
-// The stored value format version: this build's or an older one it reads
-// (keypackages/value_format.h).
-Result<uint64_t> ValueFormat(const std::map<std::string, std::string>& meta) {
-  auto it = meta.find(std::string(kMetaValueFormat));
-  if (it == meta.end()) return DataLossError("graph metadata lacks quarry.value_format");
-  QUARRY_ASSIGN_OR_RETURN(uint64_t stored, ParseMetaNumber(kMetaValueFormat, it->second));
-  if (stored < kOldestReadableValueFormatVersion || stored > kValueFormatVersion) {
-    return FailedPreconditionError("graph metadata quarry.value_format is version " +
-                                   std::to_string(stored) + "; this build reads versions " +
-                                   std::to_string(kOldestReadableValueFormatVersion) + " to " +
-                                   std::to_string(kValueFormatVersion));
-  }
-  return stored;
-}
-
 // The stored key format version: this build's or version 1, which Open
 // rewrites (keypackages/key_format.h). Version 1 graphs also record the
 // version of their non-aggregated suffix, which must be 1.
@@ -156,12 +141,15 @@ Result<int64_t> CreatedTime(const std::map<std::string, std::string>& meta) {
 
 }  // namespace
 
-Result<std::unique_ptr<RocksGraph>> RocksGraph::Assemble(
-    const std::string& dir, std::shared_ptr<const Schema> schema, const RocksProperties& properties,
-    const std::vector<std::string>& dirs, bool create, const std::string& secondary_root) {
+Result<std::unique_ptr<RocksGraph>> RocksGraph::Assemble(const std::string& dir,
+                                                         std::shared_ptr<const Schema> schema,
+                                                         const RocksProperties& properties,
+                                                         const std::vector<std::string>& dirs,
+                                                         bool create, uint32_t value_format,
+                                                         const std::string& secondary_root) {
   QUARRY_ASSIGN_OR_RETURN(std::string_view name,
                           CanonicalKeyPackageName(properties.generic.key_package));
-  QUARRY_ASSIGN_OR_RETURN(auto package, MakeKeyPackage(name, schema));
+  QUARRY_ASSIGN_OR_RETURN(auto package, MakeKeyPackage(name, schema, value_format));
   std::unique_ptr<RocksGraph> g(new RocksGraph());
   g->dir_ = dir;
   g->secondary_root_ = secondary_root;
@@ -219,7 +207,7 @@ Status RocksGraph::WriteInitialMetadata() {
   QUARRY_RETURN_IF_ERROR(put(kMetaFormat, std::to_string(kMetadataFormatVersion)));
   QUARRY_RETURN_IF_ERROR(put(kMetaKeyPackage, properties_.generic.key_package));
   QUARRY_RETURN_IF_ERROR(put(kMetaKeyFormat, std::to_string(kKeyFormatVersion)));
-  QUARRY_RETURN_IF_ERROR(put(kMetaValueFormat, std::to_string(kValueFormatVersion)));
+  QUARRY_RETURN_IF_ERROR(put(kMetaValueFormat, std::to_string(package_->value_format())));
   QUARRY_RETURN_IF_ERROR(put(kMetaStoreProperties, properties_.ToPropertiesText()));
   QUARRY_RETURN_IF_ERROR(put(kMetaSplitPoints, EncodeSplitPoints(split_points_)));
   if (!properties_.data_dirs.empty()) {
@@ -245,7 +233,8 @@ Result<std::unique_ptr<Graph>> RocksGraph::Create(const std::string& dir,
       return AlreadyExistsError("quarry.data.dirs: a database already exists in " + dirs[i]);
     }
   }
-  QUARRY_ASSIGN_OR_RETURN(auto g, Assemble(dir, std::move(schema), properties, dirs, true));
+  QUARRY_ASSIGN_OR_RETURN(
+      auto g, Assemble(dir, std::move(schema), properties, dirs, true, kValueFormatVersion));
   g->created_time_ms_ = NowMillis();
   QUARRY_RETURN_IF_ERROR(g->WriteInitialMetadata());
   return std::unique_ptr<Graph>(std::move(g));
@@ -274,7 +263,7 @@ Result<std::unique_ptr<Graph>> RocksGraph::Open(const std::string& dir,
   }
   QUARRY_RETURN_IF_ERROR(CheckFormat(meta, kMetaFormat, kMetadataFormatVersion));
   QUARRY_ASSIGN_OR_RETURN(uint64_t key_format, KeyFormat(meta));
-  QUARRY_ASSIGN_OR_RETURN(uint64_t value_format, ValueFormat(meta));
+  QUARRY_ASSIGN_OR_RETURN(uint32_t value_format, StoredValueFormat(meta));
   QUARRY_ASSIGN_OR_RETURN(RocksProperties props,
                           EffectiveProperties(meta, stored_package->second, properties));
   Result<std::shared_ptr<const Schema>> stored =
@@ -287,18 +276,18 @@ Result<std::unique_ptr<Graph>> RocksGraph::Open(const std::string& dir,
     QUARRY_ASSIGN_OR_RETURN(auto given, ResolveDataDirs(dir, props.data_dirs));
     QUARRY_RETURN_IF_ERROR(CheckSameDataDirs(dirs, given, props.data_dirs));
   }
-  QUARRY_ASSIGN_OR_RETURN(
-      auto g, Assemble(dir, new_schema ? schema : *stored, props, dirs, false, secondary_root));
+  // A graph keeps the value format it was created with (value_format.h).
+  const uint32_t write_format = ValueFormatToWrite(value_format);
+  QUARRY_ASSIGN_OR_RETURN(auto g, Assemble(dir, new_schema ? schema : *stored, props, dirs, false,
+                                           write_format, secondary_root));
   QUARRY_RETURN_IF_ERROR(g->FinishPendingDelete(meta));
   QUARRY_RETURN_IF_ERROR(g->LoadShards(meta));
   QUARRY_ASSIGN_OR_RETURN(g->created_time_ms_, CreatedTime(meta));
   if (key_format != kKeyFormatVersion)
     QUARRY_RETURN_IF_ERROR(UpgradeKeyFormat(g->dbs_, g->groups_));
   if (new_schema) QUARRY_RETURN_IF_ERROR(g->dbs_[0]->PutMeta(kMetaSchema, schema->json().dump()));
-  if (value_format != kValueFormatVersion &&
-      !read_only) {  // Values of this version may be written from now.
-    QUARRY_RETURN_IF_ERROR(
-        g->dbs_[0]->PutMeta(kMetaValueFormat, std::to_string(kValueFormatVersion)));
+  if (write_format != value_format && !read_only) {  // Values of it may be written from now.
+    QUARRY_RETURN_IF_ERROR(g->dbs_[0]->PutMeta(kMetaValueFormat, std::to_string(write_format)));
   }
   if (properties != nullptr) {
     QUARRY_RETURN_IF_ERROR(

@@ -40,6 +40,9 @@ class ClsQuarryTest : public ::testing::Test {
     auto package = MakeKeyPackage("byteEntity", *schema);
     ASSERT_OK(package.status());
     package_ = std::move(package).value();
+    auto v2 = MakeKeyPackage("byteEntity", *schema, kValueFormatOfUnmarkedTablets);
+    ASSERT_OK(v2.status());
+    v2_package_ = std::move(v2).value();
     oid_ = "cls-test-" + std::to_string(std::random_device()());
   }
 
@@ -49,16 +52,21 @@ class ClsQuarryTest : public ::testing::Test {
     rados_.shutdown();
   }
 
-  // A tablet object: created with the schema xattrs.
-  void CreateTablet() {
+  // A tablet object: created with the schema xattrs and, as RadosGraph
+  // creates them since value format 3, the value format's; without it, as
+  // tablets made before.
+  void CreateTablet(bool mark_value_format = true) {
     librados::ObjectWriteOperation op;
     op.create(true);
-    librados::bufferlist schema, name;
+    librados::bufferlist schema, name, format;
     schema.append(kSchemaJson);
     name.append("byteEntity");
+    format.append(std::to_string(kValueFormatVersion));
     op.setxattr(kSchemaXattr, schema);
     op.setxattr(kKeyPackageXattr, name);
+    if (mark_value_format) op.setxattr(kValueFormatXattr, format);
     ASSERT_EQ(io_.operate(oid_, &op), 0);
+    if (!mark_value_format) package_.swap(v2_package_);
   }
 
   BatchEntry CountEntry(const std::string& vertex, int64_t count) {
@@ -103,7 +111,8 @@ class ClsQuarryTest : public ::testing::Test {
 
   librados::Rados rados_;
   librados::IoCtx io_;
-  std::unique_ptr<const KeyPackage> package_;
+  std::unique_ptr<const KeyPackage> package_;  // The tablet's value format.
+  std::unique_ptr<const KeyPackage> v2_package_;
   std::string oid_;
 };
 
@@ -120,6 +129,17 @@ TEST_F(ClsQuarryTest, AggregatesBatchesIntoStoredValues) {
   EXPECT_EQ(StoredCount("b"), 5);
   EXPECT_EQ(StoredCount("c"), 1);
   EXPECT_EQ(StoredCount("d"), -1);
+}
+
+// A tablet without the value format xattr was created before value format 3:
+// its values lead with a timestamp, and the class folds them as such.
+TEST_F(ClsQuarryTest, UnmarkedTabletsHoldValueFormatTwo) {
+  CreateTablet(/*mark_value_format=*/false);
+  ASSERT_TRUE(package_->LayoutFor("Count")->value_has_timestamp());
+  ASSERT_EQ(Apply(Batch{NewBatchId(1700000000000), {CountEntry("a", 2), CountEntry("b", 5)}}), 0);
+  ASSERT_EQ(Apply(Batch{NewBatchId(1700000000001), {CountEntry("a", 3)}}), 0);
+  EXPECT_EQ(StoredCount("a"), 5);
+  EXPECT_EQ(StoredCount("b"), 5);
 }
 
 TEST_F(ClsQuarryTest, ResentBatchIsAcknowledgedButNotCountedTwice) {

@@ -135,10 +135,12 @@ TEST(AggregateTest, AggregateElementsRejectsAnotherGroup) {
   EXPECT_THAT(AggregateElements(def, input, false, &state), StatusIs(StatusCode::kInvalidArgument));
 }
 
+// Values of value format 2 carry a timestamp (format 3 only with a
+// timestampProperty): the fold keeps the newest, as Accumulo's versions do.
 TEST(AggregateTest, MergeStoredValuesFoldsAndKeepsTheNewestTimestamp) {
   auto schema = OrderingSchema();
   const auto& def = Group(*schema, "Ordered");
-  ASSERT_OK_AND_ASSIGN(PropertyLayout layout, PropertyLayout::For(*schema, def));
+  ASSERT_OK_AND_ASSIGN(PropertyLayout layout, PropertyLayout::For(*schema, def, 2));
   std::vector<std::string> stored(3);
   ASSERT_OK(layout.EncodeValue(Ordered("1", 1), 100, &stored[0]));
   ASSERT_OK(layout.EncodeValue(Ordered("2", 2), 300, &stored[1]));
@@ -162,7 +164,8 @@ TEST(AggregateTest, MergeStoredValuesReportsCorruptionAsDataLoss) {
                        PropertyLayout::For(*schema, Group(*schema, "Ordered")));
   std::string good;
   ASSERT_OK(layout.EncodeValue(Ordered("1", 1), 1, &good));
-  std::vector<std::string_view> values = {good, std::string_view("\x01\x02", 2)};
+  // A property length (9) running past the value's end.
+  std::vector<std::string_view> values = {good, std::string_view("\x09\x02", 2)};
   std::string merged;
   EXPECT_THAT(MergeStoredValues(layout, values, OperandOrder::kOldestFirst, &merged),
               StatusIs(StatusCode::kDataLoss));

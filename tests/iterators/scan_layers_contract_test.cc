@@ -143,7 +143,9 @@ KvList RoadUseModel(const KeyPackage& package, const KvMap& data, const KeyRange
     for (const auto& [k, n] : e.properties().Get("countByVehicleType").AsFreqMap()) {
       t.counts[k] += n;
     }
-    t.timestamp = std::max(t.timestamp, *ValueTimestamp(value));
+    if (package.LayoutFor("RoadUse")->value_has_timestamp()) {  // Value format 2.
+      t.timestamp = std::max(t.timestamp, *ValueTimestamp(value));
+    }
   }
   KvList all;  // (out key, value, last source key)
   std::vector<std::string> last_keys;
@@ -173,11 +175,13 @@ KvList RoadUseModel(const KeyPackage& package, const KvMap& data, const KeyRange
   return out;
 }
 
-IteratorContract QueryAggregationContract(std::string package_name) {
+// Value format 2 keeps a timestamp in each value, and query-time
+// aggregation keeps the largest; 3 has none (no timestampProperty).
+IteratorContract QueryAggregationContract(std::string package_name, uint32_t value_format) {
   auto schema = RoadTrafficSchema();
-  auto package = Package(package_name, schema);
+  auto package = Package(package_name, schema, value_format);
   IteratorContract c;
-  c.name = "QueryAggregation_" + package_name;
+  c.name = "QueryAggregation_" + package_name + "_v" + std::to_string(value_format);
   c.make_data = [package](std::mt19937& rng) {
     std::vector<Element> elements = RandomRoadTrafficElements(rng, rng() % 30);
     for (Element& e : elements) {  // Non-negative counts keep the sums simple.
@@ -239,7 +243,9 @@ KvList VisibilityModel(const KeyPackage& package, const KvMap& data, const KeyRa
       t.visibility = v.AsString();
       t.has_visibility = true;
     }
-    t.timestamp = std::max(t.timestamp, *ValueTimestamp(value));
+    if (package.LayoutFor("RoadUse")->value_has_timestamp()) {  // Value format 2.
+      t.timestamp = std::max(t.timestamp, *ValueTimestamp(value));
+    }
   }
   for (const auto& [start, t] : groups) {
     Properties p{{"count", Value::Int64(t.count)}};
@@ -260,11 +266,11 @@ KvList VisibilityModel(const KeyPackage& package, const KvMap& data, const KeyRa
   return out;
 }
 
-IteratorContract VisibilityAggregationContract(std::string package_name) {
+IteratorContract VisibilityAggregationContract(std::string package_name, uint32_t value_format) {
   auto schema = VisibilitySchema();
-  auto package = Package(package_name, schema);
+  auto package = Package(package_name, schema, value_format);
   IteratorContract c;
-  c.name = "VisibilityAggregation_" + package_name;
+  c.name = "VisibilityAggregation_" + package_name + "_v" + std::to_string(value_format);
   c.make_data = [package](std::mt19937& rng) {
     return EncodeAll(*package,
                      RandomVisibilityElements(rng, rng() % 30, {"public", "private", "a&b"}), rng);
@@ -289,14 +295,20 @@ IteratorContract VisibilityAggregationContract(std::string package_name) {
   return c;
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    ScanLayers, IteratorContractTest,
-    ::testing::Values(RowGroupContract("byteEntity"), RowGroupContract("classic"),
-                      ElementFilterContract("byteEntity"), ElementFilterContract("classic"),
-                      QueryAggregationContract("byteEntity"), QueryAggregationContract("classic"),
-                      VisibilityAggregationContract("byteEntity"),
-                      VisibilityAggregationContract("classic")),
-    ContractName);
+INSTANTIATE_TEST_SUITE_P(ScanLayers, IteratorContractTest,
+                         ::testing::Values(RowGroupContract("byteEntity"),
+                                           RowGroupContract("classic"),
+                                           ElementFilterContract("byteEntity"),
+                                           ElementFilterContract("classic"),
+                                           QueryAggregationContract("byteEntity", 2),
+                                           QueryAggregationContract("classic", 2),
+                                           QueryAggregationContract("byteEntity", 3),
+                                           QueryAggregationContract("classic", 3),
+                                           VisibilityAggregationContract("byteEntity", 2),
+                                           VisibilityAggregationContract("classic", 2),
+                                           VisibilityAggregationContract("byteEntity", 3),
+                                           VisibilityAggregationContract("classic", 3)),
+                         ContractName);
 
 }  // namespace
 }  // namespace quarry::testing

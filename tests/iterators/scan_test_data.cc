@@ -77,8 +77,10 @@ KvMap EncodeAll(const KeyPackage& package, const std::vector<Element>& elements,
 }
 
 std::shared_ptr<const KeyPackage> Package(std::string_view name,
-                                          std::shared_ptr<const Schema> schema) {
-  Result<std::unique_ptr<const KeyPackage>> package = MakeKeyPackage(name, std::move(schema));
+                                          std::shared_ptr<const Schema> schema,
+                                          uint32_t value_format) {
+  Result<std::unique_ptr<const KeyPackage>> package =
+      MakeKeyPackage(name, std::move(schema), value_format);
   if (!package.ok()) {
     std::cerr << "key-package " << name << ": " << package.status().ToString() << "\n";
     std::abort();

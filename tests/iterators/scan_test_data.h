@@ -38,8 +38,10 @@ std::vector<Element> RandomVisibilityElements(std::mt19937& rng, int n,
 // binary on an encoding error (test data is always encodable).
 KvMap EncodeAll(const KeyPackage& package, const std::vector<Element>& elements, std::mt19937& rng);
 
-// The package by name over `schema`; aborts on error.
+// The package by name over `schema`, for values of `value_format`; aborts
+// on error.
 std::shared_ptr<const KeyPackage> Package(std::string_view name,
-                                          std::shared_ptr<const Schema> schema);
+                                          std::shared_ptr<const Schema> schema,
+                                          uint32_t value_format = kValueFormatVersion);
 
 }  // namespace quarry::testing

@@ -104,7 +104,8 @@ TEST(ValidateTest, StoredCellsValidateLikeElements) {
   std::string reason;
   EXPECT_THAT(ValidateStoredCell(*package, kvs[0].key, kvs[0].value, &reason), HoldsValue(false));
   EXPECT_THAT(reason, ::testing::HasSubstr("Aged"));
-  EXPECT_THAT(ValidateStoredCell(*package, kvs[0].key, std::string_view("\x00", 1)),
+  // A property length (9) running past the value's end.
+  EXPECT_THAT(ValidateStoredCell(*package, kvs[0].key, std::string_view("\x09\x00", 2)),
               StatusIs(StatusCode::kDataLoss));
 }
 

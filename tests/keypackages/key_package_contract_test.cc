@@ -25,11 +25,17 @@ using ::quarry::testing::RandomElements;
 using ::quarry::testing::StatusIs;
 using ::quarry::testing::StatusIsWithMessage;
 
-class KeyPackageContractTest : public ::testing::TestWithParam<std::string> {
+// Every package, with values of the current format and of version 2 (the
+// oldest a graph may still write: keypackages/value_format.h).
+using PackageAndValueFormat = std::tuple<std::string, uint32_t>;
+
+class KeyPackageContractTest : public ::testing::TestWithParam<PackageAndValueFormat> {
  protected:
   void SetUp() override {
-    ASSERT_OK_AND_ASSIGN(package_, MakeKeyPackage(GetParam(), testing::KeyPackageTestSchema()));
+    ASSERT_OK_AND_ASSIGN(package_, MakeKeyPackage(package_name(), testing::KeyPackageTestSchema(),
+                                                  std::get<1>(GetParam())));
   }
+  const std::string& package_name() const { return std::get<0>(GetParam()); }
   bool byte_entity() const { return package_->Name() == kByteEntityKeyPackageName; }
 
   // Gaffer's Accumulo row for a model row, from the §4.1 table.
@@ -67,8 +73,13 @@ TEST_P(KeyPackageContractTest, RandomElementsRoundTrip) {
       EXPECT_EQ(back, e) << "seed " << seed << " element " << i;
       EXPECT_EQ(back.matched_vertex(),
                 e.is_edge() ? std::optional<MatchedVertex>(rows[k].matched) : std::nullopt);
-      ASSERT_OK_AND_ASSIGN(int64_t ts, ValueTimestamp(kvs[k].value));
-      EXPECT_EQ(ts, 17);
+      // The schema names no timestampProperty: only version 2 keeps one.
+      const bool with_timestamp = package_->value_format() < 3;
+      EXPECT_EQ(package_->LayoutFor(e.group())->value_has_timestamp(), with_timestamp);
+      if (with_timestamp) {
+        ASSERT_OK_AND_ASSIGN(int64_t ts, ValueTimestamp(kvs[k].value));
+        EXPECT_EQ(ts, 17);
+      }
       // Every key's RowPrefix is a prefix of it and names its first vertex.
       EXPECT_TRUE(InRowPrefixDomain(kvs[k].key));
       EXPECT_EQ(KeyPackage::RowPrefix(kvs[k].key), Escaped(rows[k].first) + std::string(1, '\0'));
@@ -173,7 +184,8 @@ TEST_P(KeyPackageContractTest, LongVertexOrderIsKeyOrder) {
     "types": {"long": {"class": "java.lang.Long"}, "bool": {"class": "java.lang.Boolean"}}
   })json";
   ASSERT_OK_AND_ASSIGN(auto schema, Schema::FromJsonStrings({kLongSchema}, {"long.json"}));
-  ASSERT_OK_AND_ASSIGN(auto package, MakeKeyPackage(GetParam(), schema));
+  ASSERT_OK_AND_ASSIGN(auto package,
+                       MakeKeyPackage(package_name(), schema, std::get<1>(GetParam())));
   const uint32_t seed = 271828;
   std::mt19937_64 rng(seed);
   auto any = [&rng]() -> int64_t {
@@ -352,7 +364,13 @@ TEST_P(KeyPackageContractTest, PropertiesOutsideTheSchemaAreIgnored) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Packages, KeyPackageContractTest,
-                         ::testing::Values(std::string("byteEntity"), std::string("classic")));
+                         ::testing::Combine(::testing::Values(std::string("byteEntity"),
+                                                              std::string("classic")),
+                                            ::testing::Values(2u, kValueFormatVersion)),
+                         [](const ::testing::TestParamInfo<PackageAndValueFormat>& info) {
+                           return std::get<0>(info.param) + "_v" +
+                                  std::to_string(std::get<1>(info.param));
+                         });
 
 }  // namespace
 }  // namespace quarry

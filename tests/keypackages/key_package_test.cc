@@ -18,7 +18,10 @@ using namespace std::string_literals;
 using ::quarry::testing::StatusIs;
 using ::quarry::testing::StatusIsWithMessage;
 
-const std::string kTs1 = "\x00\x00\x00\x00\x00\x00\x00\x01"s;  // Timestamp 1.
+// Timestamp 1, which value formats 1 and 2 put before a value's properties.
+// Value format 3 leaves it out when the schema names no timestampProperty
+// (the test schema names none), so its values are Gaffer's (§4.3).
+const std::string kTs1 = "\x00\x00\x00\x00\x00\x00\x00\x01"s;
 // RoadUse column qualifier, startDate 0 and endDate 3599999 (§4.3), escaped:
 // every 00 becomes 01 01. 3599999 = 0x36ee7f, so OrderedLong gives
 // 08 80 00 00 00 00 36 ee 7f (the example in gaffer-compat.md §4.3 shows one
@@ -27,10 +30,11 @@ const std::string kRoadUseCq =
     "\x09\x08\x80\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01"
     "\x09\x08\x80\x01\x01\x01\x01\x01\x01\x01\x01\x36\xee\x7f"s;
 const std::string kRoadUseTail = "\x00RoadUse\x00"s + kRoadUseCq + "\x00"s;
-// count 5, countByVehicleType {CAR=5}, tags absent, n absent: value format
-// 2 marks each absent property with VLong(-1), the byte ff.
+// count 5, countByVehicleType {CAR=5}, tags absent, n absent: the value of
+// §4.3's example, then (since value format 2) VLong(-1), the byte ff, for
+// each absent property.
 const std::string kRoadUseValue =
-    kTs1 + "\x09\x08\x80\x00\x00\x00\x00\x00\x00\x05"s + "\x05\x43\x41\x52\x00\x05"s + "\xff\xff"s;
+    "\x09\x08\x80\x00\x00\x00\x00\x00\x00\x05"s + "\x05\x43\x41\x52\x00\x05"s + "\xff\xff"s;
 // The same element as value format 1 wrote it: tags and n as length 0.
 const std::string kRoadUseValueV1 =
     kTs1 + "\x09\x08\x80\x00\x00\x00\x00\x00\x00\x05"s + "\x05\x43\x41\x52\x00\x05"s + "\x00\x00"s;
@@ -65,6 +69,19 @@ TEST(KeyPackageTest, ByteEntityDirectedEdgeBytes) {
   EXPECT_EQ(kvs[1].value, kvs[0].value);
 }
 
+// A graph of value format 2 still writes the timestamp first (the caller's,
+// here 1), and reads it back.
+TEST(KeyPackageTest, ValueFormatTwoLeadsWithTheTimestamp) {
+  ASSERT_OK_AND_ASSIGN(auto p, MakeKeyPackage("byteEntity", testing::KeyPackageTestSchema(), 2));
+  std::vector<KeyValue> kvs;
+  ASSERT_OK(p->Encode(RoadUse(), 1, &kvs));
+  ASSERT_EQ(kvs.size(), 2u);
+  EXPECT_EQ(HexBytes(kvs[0].value), HexBytes(kTs1 + kRoadUseValue));
+  ASSERT_OK_AND_ASSIGN(Element back, p->Decode(kvs[0].key, kvs[0].value));
+  EXPECT_EQ(back.properties().Get("count"), Value::Int64(5));
+  EXPECT_EQ(back.properties().Get("countByVehicleType"), Value::FreqMap({{"CAR", 5}}));
+}
+
 TEST(KeyPackageTest, ClassicDirectedEdgeBytes) {
   std::vector<KeyValue> kvs = EncodeWith("classic", RoadUse());
   ASSERT_EQ(kvs.size(), 2u);
@@ -82,7 +99,7 @@ TEST(KeyPackageTest, EntityBytesWithVisibility) {
                               {{"count", Value::Int64(5)},
                                {"edgeGroup", Value::TreeSet({Value::String("RoadUse")})},
                                {"visibility", Value::String("public")}});
-  const std::string value = kTs1 + "\x09\x08\x80\x00\x00\x00\x00\x00\x00\x05"s + "\x09{RoadUse}"s;
+  const std::string value = "\x09\x08\x80\x00\x00\x00\x00\x00\x00\x05"s + "\x09{RoadUse}"s;
   std::vector<KeyValue> be = EncodeWith("byteEntity", e);
   ASSERT_EQ(be.size(), 1u);
   EXPECT_EQ(HexBytes(be[0].key), HexBytes("A\x00\x01\x00"
@@ -103,7 +120,7 @@ TEST(KeyPackageTest, EscapedVertexAndIntegerGroupBy) {
   std::vector<KeyValue> be = EncodeWith("byteEntity", e);
   ASSERT_EQ(be.size(), 1u);
   EXPECT_EQ(HexBytes(be[0].key), HexBytes("\x01\x01\x01\x02\x00\x01"s + tail));
-  EXPECT_EQ(HexBytes(be[0].value), HexBytes(kTs1 + "\x09\x08\x80\x00\x00\x00\x00\x00\x00\x02"s));
+  EXPECT_EQ(HexBytes(be[0].value), HexBytes("\x09\x08\x80\x00\x00\x00\x00\x00\x00\x02"s));
   std::vector<KeyValue> classic = EncodeWith("classic", e);
   ASSERT_EQ(classic.size(), 1u);
   EXPECT_EQ(HexBytes(classic[0].key), HexBytes("\x01\x01\x01\x02\x00\x00"s + tail));
@@ -119,7 +136,7 @@ TEST(KeyPackageTest, UndirectedEdgeIsNormalisedAndStoredUnderBothEnds) {
   EXPECT_EQ(HexBytes(be[1].key), HexBytes("B\x00\x04\x00"
                                           "A\x00\x04"s +
                                           kLinkTail));
-  EXPECT_EQ(HexBytes(be[0].value), HexBytes(kTs1));
+  EXPECT_EQ(be[0].value, "");  // Link has no properties.
   std::vector<KeyValue> classic = EncodeWith("classic", e);
   ASSERT_EQ(classic.size(), 2u);
   EXPECT_EQ(HexBytes(classic[0].key), HexBytes("A\x00"
@@ -145,9 +162,11 @@ TEST(KeyPackageTest, SelfLoopIsOneSourceFirstRow) {
 }
 
 // §4.1: undirected A-B read from B's row comes back as (A, B, DESTINATION).
+// Read by a package of a value format 1 graph, whose values lead with the
+// timestamp.
 TEST(KeyPackageTest, DecodeSetsMatchedVertexFromRowOrientation) {
   for (const char* name : {"byteEntity", "classic"}) {
-    ASSERT_OK_AND_ASSIGN(auto p, MakeKeyPackage(name, testing::KeyPackageTestSchema()));
+    ASSERT_OK_AND_ASSIGN(auto p, MakeKeyPackage(name, testing::KeyPackageTestSchema(), 1));
     const std::string undirected_b = std::string(name) == "classic" ? "B\x00"
                                                                       "A\x00\x01"s +
                                                                           kLinkTail
@@ -186,22 +205,22 @@ TEST(KeyPackageTest, TrailingPropertiesMayBeMissingFromTheValue) {
       "A\x00\x02\x00"
       "B\x00\x02"s +
       kRoadUseTail;
-  const std::string short_value = kTs1 + "\x09\x08\x80\x00\x00\x00\x00\x00\x00\x05"s;
+  const std::string short_value = "\x09\x08\x80\x00\x00\x00\x00\x00\x00\x05"s;
   ASSERT_OK_AND_ASSIGN(Element e, p->Decode(key, short_value));
   EXPECT_EQ(e.properties().Get("count"), Value::Int64(5));
   EXPECT_EQ(e.properties().Get("startDate"), Value::Date(0));
   EXPECT_FALSE(e.properties().Contains("countByVehicleType"));
   EXPECT_FALSE(e.properties().Contains("tags"));
   // A length running past the end is corrupt, not missing.
-  EXPECT_THAT(p->Decode(key, kTs1 + "\x09\x08\x80"s), StatusIs(StatusCode::kDataLoss));
+  EXPECT_THAT(p->Decode(key, "\x09\x08\x80"s), StatusIs(StatusCode::kDataLoss));
   EXPECT_THAT(p->Decode(key, "\x00\x01"s), StatusIs(StatusCode::kDataLoss));
 }
 
 TEST(KeyPackageTest, DecodeRejectsUnknownGroupAndWrongKind) {
   ASSERT_OK_AND_ASSIGN(auto p, MakeKeyPackage("byteEntity", testing::KeyPackageTestSchema()));
-  EXPECT_THAT(p->Decode("A\x00\x01\x00Nope\x00\x00"s, kTs1),
+  EXPECT_THAT(p->Decode("A\x00\x01\x00Nope\x00\x00"s, ""),
               StatusIsWithMessage(StatusCode::kDataLoss, "Nope"));
-  EXPECT_THAT(p->Decode("A\x00\x01"s + kLinkTail, kTs1), StatusIs(StatusCode::kDataLoss));
+  EXPECT_THAT(p->Decode("A\x00\x01"s + kLinkTail, ""), StatusIs(StatusCode::kDataLoss));
 }
 
 // The same group name over Long vertices: the key bytes of a String-vertex
@@ -227,19 +246,19 @@ TEST(KeyPackageTest, DecodeMemoryNeverCrossesPackages) {
   for (int round = 0; round < 3; ++round) {
     ASSERT_OK_AND_ASSIGN(auto strings,
                          MakeKeyPackage("byteEntity", testing::KeyPackageTestSchema()));
-    ASSERT_OK_AND_ASSIGN(Element a, strings->Decode(string_link, kTs1));
+    ASSERT_OK_AND_ASSIGN(Element a, strings->Decode(string_link, ""));
     EXPECT_EQ(a.source(), Value::String("A"));
     strings.reset();
     ASSERT_OK_AND_ASSIGN(auto longs, MakeKeyPackage("byteEntity", long_schema));
     // "A" is no serialised Long: refused, not answered from memory.
-    EXPECT_THAT(longs->Decode(string_link, kTs1), StatusIs(StatusCode::kDataLoss));
+    EXPECT_THAT(longs->Decode(string_link, ""), StatusIs(StatusCode::kDataLoss));
     std::vector<KeyValue> kvs;
     ASSERT_OK(longs->Encode(long_link, 1, &kvs));
     ASSERT_EQ(kvs.size(), 2u);
     ASSERT_OK_AND_ASSIGN(Element l, longs->Decode(kvs[0].key, kvs[0].value));
     EXPECT_EQ(l.source(), Value::Int64(7));
     EXPECT_EQ(l.destination(), Value::Int64(9));
-    EXPECT_THAT(longs->Decode(string_link, kTs1), StatusIs(StatusCode::kDataLoss));
+    EXPECT_THAT(longs->Decode(string_link, ""), StatusIs(StatusCode::kDataLoss));
     ASSERT_OK_AND_ASSIGN(Element back, longs->Decode(kvs[1].key, kvs[1].value));
     EXPECT_EQ(back.source(), Value::Int64(7));
     EXPECT_EQ(back.matched_vertex(), MatchedVertex::kDestination);

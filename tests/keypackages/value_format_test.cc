@@ -15,6 +15,7 @@ namespace {
 
 using namespace std::string_literals;
 using ::quarry::testing::StatusIs;
+using ::quarry::testing::StatusIsWithMessage;
 
 // Group E: properties a, ts, b, vis in that order; groupBy [b]; ts is the
 // timestamp property and vis the visibility property.
@@ -129,9 +130,10 @@ TEST(ValueFormatAbsenceTest, AbsentPropertiesStayAbsentAndEmptyOnesStayEmpty) {
   only_count.Set("count", Value::Int64(7));
   std::string value;
   ASSERT_OK(layout->EncodeValue(only_count, 5, &value));
-  // After the timestamp: count as VLong(9) and OrderedLong's 9 bytes (as
-  // key_package_test's RoadUse value), then three absent markers.
-  EXPECT_EQ(HexBytes(value.substr(8)), "09 08 80 00 00 00 00 00 00 07 ff ff ff");
+  // No timestamp (value format 3, no timestampProperty): count as VLong(9)
+  // and OrderedLong's 9 bytes (as key_package_test's RoadUse value), then
+  // three absent markers.
+  EXPECT_EQ(HexBytes(value), "09 08 80 00 00 00 00 00 00 07 ff ff ff");
   Properties out;
   int64_t ts = 0;
   ASSERT_OK(layout->DecodeValue(value, &ts, &out));
@@ -159,6 +161,89 @@ TEST(ValueFormatAbsenceTest, AbsentSetPropertyIsAbsentFromTheDecodedElement) {
   ASSERT_OK_AND_ASSIGN(Element back, package->Decode(kvs[0].key, kvs[0].value));
   EXPECT_FALSE(back.properties().Contains("edgeGroup")) << back.DebugString();
   EXPECT_EQ(back.properties().Get("count"), Value::Int64(1));
+}
+
+// Value format 3 (issue 13): with no timestampProperty in the schema a value
+// is Gaffer's (gaffer-compat.md §4.3), with no leading timestamp: nothing
+// could read it. Group F: a Long count, Sum; an absent note.
+constexpr char kNoTimestampSchema[] = R"json({
+  "entities": {"F": {"vertex": "v", "properties": {"count": "long.sum", "note": "s"}}},
+  "types": {
+    "v": {"class": "java.lang.String"},
+    "s": {"class": "java.lang.String",
+          "aggregateFunction": {"class": "uk.gov.gchq.koryphe.impl.binaryoperator.First"}},
+    "long.sum": {"class": "java.lang.Long",
+                 "aggregateFunction": {"class": "uk.gov.gchq.koryphe.impl.binaryoperator.Sum"}}
+  }
+})json";
+
+Element CountOne() {
+  return Element::Entity("F", Value::String("A"), {{"count", Value::Int64(1)}});
+}
+
+TEST(ValueFormat3Test, WithoutATimestampPropertyAValueHasNoTimestamp) {
+  ASSERT_OK_AND_ASSIGN(auto schema, Schema::FromJsonStrings({kNoTimestampSchema}, {"f.json"}));
+  ASSERT_OK_AND_ASSIGN(auto package, MakeKeyPackage("byteEntity", schema));
+  EXPECT_EQ(package->value_format(), kValueFormatVersion);
+  EXPECT_FALSE(package->LayoutFor("F")->value_has_timestamp());
+  std::vector<KeyValue> kvs;
+  ASSERT_OK(package->Encode(CountOne(), 1234, &kvs));
+  ASSERT_EQ(kvs.size(), 1u);
+  // count: VLong(9), the Long's 9 bytes; note: absent (ff).
+  EXPECT_EQ(HexBytes(kvs[0].value), "09 08 80 00 00 00 00 00 00 01 ff");
+  ASSERT_OK_AND_ASSIGN(Element back, package->Decode(kvs[0].key, kvs[0].value));
+  EXPECT_EQ(back, CountOne());
+  int64_t ts = -1;
+  Properties out;
+  ASSERT_OK(package->LayoutFor("F")->DecodeValue(kvs[0].value, &ts, &out));
+  EXPECT_EQ(ts, 0);
+  // A value of this graph that still leads with 8 timestamp bytes is not one.
+  EXPECT_THAT(package->LayoutFor("F")->DecodeValue(std::string(8, '\0') + kvs[0].value, &ts, &out),
+              StatusIs(StatusCode::kDataLoss));
+}
+
+TEST(ValueFormat3Test, VersionTwoValuesOfTheSameSchemaLeadWithTheTimestamp) {
+  ASSERT_OK_AND_ASSIGN(auto schema, Schema::FromJsonStrings({kNoTimestampSchema}, {"f.json"}));
+  ASSERT_OK_AND_ASSIGN(auto package, MakeKeyPackage("byteEntity", schema, 2));
+  EXPECT_EQ(package->value_format(), 2u);
+  EXPECT_TRUE(package->LayoutFor("F")->value_has_timestamp());
+  std::vector<KeyValue> kvs;
+  ASSERT_OK(package->Encode(CountOne(), 1234, &kvs));
+  ASSERT_EQ(kvs.size(), 1u);
+  EXPECT_EQ(HexBytes(kvs[0].value), "00 00 00 00 00 00 04 d2 09 08 80 00 00 00 00 00 00 01 ff");
+  ASSERT_OK_AND_ASSIGN(Element back, package->Decode(kvs[0].key, kvs[0].value));
+  EXPECT_EQ(back, CountOne());
+}
+
+TEST(ValueFormat3Test, ATimestampPropertyKeepsTheTimestampInEveryVersion) {
+  ASSERT_OK_AND_ASSIGN(auto schema, Schema::FromJsonStrings({kSchema}, {"ts-schema.json"}));
+  for (uint32_t version : {1u, 2u, 3u}) {
+    EXPECT_TRUE(ValuesCarryTimestamp(*schema, version)) << version;
+  }
+  ASSERT_OK_AND_ASSIGN(auto plain, Schema::FromJsonStrings({kNoTimestampSchema}, {"f.json"}));
+  EXPECT_TRUE(ValuesCarryTimestamp(*plain, 1));
+  EXPECT_TRUE(ValuesCarryTimestamp(*plain, 2));
+  EXPECT_FALSE(ValuesCarryTimestamp(*plain, 3));
+}
+
+TEST(ValueFormat3Test, AGraphKeepsItsVersionButVersionOneWritesVersionTwo) {
+  EXPECT_EQ(ValueFormatToWrite(1), 2u);
+  EXPECT_EQ(ValueFormatToWrite(2), 2u);
+  EXPECT_EQ(ValueFormatToWrite(3), 3u);
+  for (uint64_t readable : {1, 2, 3}) {
+    ASSERT_OK_AND_ASSIGN(uint32_t v, ReadableValueFormat(readable, "quarry.value_format"));
+    EXPECT_EQ(v, readable);
+  }
+  EXPECT_THAT(
+      ReadableValueFormat(0, "quarry.value_format"),
+      StatusIsWithMessage(StatusCode::kFailedPrecondition,
+                          "quarry.value_format is version 0; this build reads versions 1 to"));
+  EXPECT_THAT(ReadableValueFormat(uint64_t{1} << 40, "k"),
+              StatusIs(StatusCode::kFailedPrecondition));
+  ASSERT_OK_AND_ASSIGN(auto schema, Schema::FromJsonStrings({kNoTimestampSchema}, {"f.json"}));
+  EXPECT_THAT(MakeKeyPackage("byteEntity", schema, 0), StatusIs(StatusCode::kInvalidArgument));
+  EXPECT_THAT(MakeKeyPackage("byteEntity", schema, kValueFormatVersion + 1),
+              StatusIs(StatusCode::kInvalidArgument));
 }
 
 }  // namespace

@@ -87,9 +87,9 @@ TEST_F(RadosGraphTest, DamagedKeysAreNamedByTabletObjectAndHexKey) {
   graph = FourKeyGraph(std::move(graph));
   auto& rados = AsRados(*graph);
   librados::IoCtx& io = rados.io();
-  // A value that does not decode.
+  // A value that does not decode: a first property of 127 bytes in 3.
   auto [ta, key_a] = FindCell(*graph, "Count", "a");
-  ASSERT_EQ(io.omap_set(rados.tablets().TabletObject(ta), {{key_a, Bl("\xff\xff\xff")}}), 0);
+  ASSERT_EQ(io.omap_set(rados.tablets().TabletObject(ta), {{key_a, Bl("\x7f\xff\xff")}}), 0);
   // A sound cell in a tablet its row does not hash to.
   auto [tb, key_b] = FindCell(*graph, "Count", "b");
   std::map<std::string, librados::bufferlist> cell;
@@ -122,9 +122,17 @@ TEST_F(RadosGraphTest, DamagedObjectsAndMetadataAreReported) {
   librados::bufferlist other_schema = Bl("{}");
   ASSERT_EQ(io.setxattr(map.TabletObject(1), cls::kSchemaXattr, other_schema), 0);
   ASSERT_EQ(io.remove(map.TabletObject(2)), 0);
+  // Tablets say their value format: one that lost it would be folded as
+  // version 2 by the object class.
+  librados::bufferlist format;
+  ASSERT_GT(io.getxattr(map.TabletObject(3), cls::kValueFormatXattr, format), 0);
+  EXPECT_EQ(format.to_str(), std::to_string(kValueFormatVersion));
+  ASSERT_EQ(io.rmxattr(map.TabletObject(3), cls::kValueFormatXattr), 0);
   ASSERT_OK_AND_ASSIGN(GraphCheckReport report, CheckRadosGraph(properties_));
   EXPECT_EQ(report.instances_checked, 3u);
   EXPECT_TRUE(AnyProblemHas(report, map.TabletObject(1), "xattr quarry.schema"));
+  EXPECT_TRUE(AnyProblemHas(report, map.TabletObject(3), "xattr quarry.value_format is ''"))
+      << ::testing::PrintToString(report.problems);
   EXPECT_TRUE(AnyProblemHas(report, map.TabletObject(2), "No such file"))
       << ::testing::PrintToString(report.problems);
   // The metadata: a format of another build, then a schema that does not parse.

@@ -170,9 +170,9 @@ TEST_F(GraphCorruptionTest, CheckNamesUndecodableValues) {
   ASSERT_OK(rocks.key_package().Encode(CountEntity("broken", 1), 0, &kvs));
   ASSERT_FALSE(kvs.empty());
   rocksdb::DB* db = rocks.instance(0).db();
-  ASSERT_TRUE(
-      db->Put(rocksdb::WriteOptions(), rocks.instance(0).Group("Count"), kvs[0].key, "\xff\xff\xff")
-          .ok());
+  ASSERT_TRUE(db->Put(rocksdb::WriteOptions(), rocks.instance(0).Group("Count"), kvs[0].key,
+                      "\x7f\xff\xff")  // A first property of 127 bytes, in a value of 3.
+                  .ok());
   graph.reset();
   ASSERT_OK_AND_ASSIGN(GraphCheckReport report, CheckRocksGraph(dir_.string()));
   ASSERT_FALSE(report.ok());

@@ -11,10 +11,12 @@ namespace {
 
 using ::quarry::testing::StoreTestSchema;
 
-class MergeOperatorTest : public ::testing::Test {
+// Over graphs of value format 2 (values lead with a timestamp) and of the
+// current format (no timestamp: the test schema names no timestampProperty).
+class MergeOperatorTest : public ::testing::TestWithParam<uint32_t> {
  protected:
   void SetUp() override {
-    auto made = MakeKeyPackage("byteEntity", StoreTestSchema());
+    auto made = MakeKeyPackage("byteEntity", StoreTestSchema(), GetParam());
     ASSERT_TRUE(made.ok());
     package_ = std::shared_ptr<const KeyPackage>(std::move(made).value());
     op_ = std::make_unique<AggregatingMergeOperator>(package_, package_->LayoutFor("Count"));
@@ -48,20 +50,21 @@ class MergeOperatorTest : public ::testing::Test {
   const rocksdb::Slice key_ = "key";  // MergeOperationInput keeps a reference.
 };
 
-TEST_F(MergeOperatorTest, FullMergeFoldsExistingThenOperandsNewestFirstSemantics) {
+TEST_P(MergeOperatorTest, FullMergeFoldsExistingThenOperandsNewestFirstSemantics) {
   std::string existing = Value(5, 1, "1", "1");
   std::string out;
   ASSERT_TRUE(Full(&existing, {Value(9, 2, "2", "2"), Value(7, 3, "3", "3")}, &out));
   int64_t ts = 0;
   Properties p = Decode(out, &ts);
-  EXPECT_EQ(ts, 9);  // The largest timestamp.
+  // The largest timestamp, where values keep one.
+  EXPECT_EQ(ts, package_->LayoutFor("Count")->value_has_timestamp() ? 9 : 0);
   EXPECT_EQ(p.Get("count"), Value::Int64(6));
   EXPECT_EQ(p.Get("first"), Value::String("3"));  // Written last: newest.
   EXPECT_EQ(p.Get("last"), Value::String("1"));   // Written first: oldest.
   EXPECT_STREQ(op_->Name(), "quarry.aggregate.v1");
 }
 
-TEST_F(MergeOperatorTest, PartialMergeThenFullMergeEqualsOneFullMerge) {
+TEST_P(MergeOperatorTest, PartialMergeThenFullMergeEqualsOneFullMerge) {
   std::deque<rocksdb::Slice> ops;
   std::string a = Value(1, 1, "a", "a"), b = Value(2, 2, "b", "b"), c = Value(3, 4, "c", "c");
   ops.emplace_back(b);
@@ -76,7 +79,7 @@ TEST_F(MergeOperatorTest, PartialMergeThenFullMergeEqualsOneFullMerge) {
   EXPECT_EQ(Decode(direct, &ts).Get("first"), Value::String("c"));
 }
 
-TEST_F(MergeOperatorTest, UndecodableOperandFailsTheMergeAndIsRecorded) {
+TEST_P(MergeOperatorTest, UndecodableOperandFailsTheMergeAndIsRecorded) {
   std::string out;
   EXPECT_FALSE(Full(nullptr, {Value(1, 1, "a", "a"), "xyz"}, &out));
   std::string existing = "\x01";
@@ -87,6 +90,9 @@ TEST_F(MergeOperatorTest, UndecodableOperandFailsTheMergeAndIsRecorded) {
   EXPECT_EQ(op_->failures(), 3u);
   EXPECT_NE(op_->last_error().find("group 'Count'"), std::string::npos);
 }
+
+INSTANTIATE_TEST_SUITE_P(ValueFormats, MergeOperatorTest,
+                         ::testing::Values(2u, kValueFormatVersion));
 
 }  // namespace
 }  // namespace quarry

@@ -5,6 +5,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "cls/batch_format.h"
 #include "tests/testutil/status_matchers.h"
 
 namespace quarry::internal {
@@ -20,12 +21,12 @@ librados::bufferlist Text(const std::string& s) {
 }
 
 // What Create writes for a 16-tablet graph of this build (layout 1, key
-// and value format 2).
+// format 2, value format 3).
 MetaValues SoundMeta() {
   return {{"quarry.schema", Text("{}")},
           {"quarry.key_package", Text("byteEntity")},
           {"quarry.key_format", Text("2")},
-          {"quarry.value_format", Text("2")},
+          {"quarry.value_format", Text("3")},
           {"quarry.tablets", Text("16")},
           {"quarry.layout", Text("1")},
           {"quarry.created_ms", Text("1700000000000")}};
@@ -41,6 +42,21 @@ TEST(GraphMetadataTest, FormatsOfAnotherBuildAreFailedPrecondition) {
                 StatusIsWithMessage(StatusCode::kFailedPrecondition,
                                     std::string(key) + " is version 9; this build reads version"));
   }
+}
+
+// A graph created before value format 3 keeps its version 2 values (its
+// tablets carry no value format xattr, which the object class reads as 2).
+TEST(GraphMetadataTest, OlderValueFormatsStillOpen) {
+  MetaValues meta = SoundMeta();
+  ASSERT_OK_AND_ASSIGN(uint32_t current, StoredValueFormat(meta));
+  EXPECT_EQ(current, 3u);
+  meta["quarry.value_format"] = Text("2");
+  EXPECT_OK(CheckGraphMeta(meta));
+  ASSERT_OK_AND_ASSIGN(uint32_t older, StoredValueFormat(meta));
+  EXPECT_EQ(older, 2u);
+  EXPECT_EQ(older, cls::kValueFormatOfUnmarkedTablets);
+  meta["quarry.value_format"] = Text("0");
+  EXPECT_THAT(CheckGraphMeta(meta), StatusIs(StatusCode::kFailedPrecondition));
 }
 
 TEST(GraphMetadataTest, TabletCountsMustBePowersOfTwoWithinTheLimit) {

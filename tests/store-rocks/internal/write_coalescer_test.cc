@@ -21,6 +21,7 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "tests/testutil/status_matchers.h"
@@ -168,22 +169,19 @@ TEST(WriteCoalescerTest, ALoneWriteRunsOnTheCallersThread) {
   EXPECT_EQ(writer_tid, static_cast<long>(syscall(SYS_gettid)));
 }
 
-// A write queued behind a busy one runs on the writer thread, 7 below the
-// process's nice value.
-TEST(WriteCoalescerTest, QueuedWritesRunOnTheWriterThreadAtTheNiceValueAskedFor) {
+// Queues a write behind a busy one, so that it runs on the writer thread of
+// a coalescer made with `priority`, and returns what `probe` saw there.
+template <typename Probe>
+auto ProbeTheWriterThread(ThreadPriority priority, Probe probe) {
   RecordingWriter gate;
-  std::atomic<int> seen{-100};
-  std::atomic<long> writer_tid{0};
+  decltype(probe()) seen{};
   Coalescer c(
       [&](std::vector<std::string>* items) {
         if (items->front() == "first") return gate.Write(items);
-        const auto tid = static_cast<id_t>(syscall(SYS_gettid));
-        writer_tid = static_cast<long>(tid);
-        errno = 0;
-        seen = getpriority(PRIO_PROCESS, tid);
+        seen = probe();
         return Status::OK();
       },
-      {.writer_priority = ThreadPriority::Nice(7)});
+      {.writer_priority = priority});
   std::future<Status> first = WriteAsync(c, {"first"});
   gate.WaitEntered(1);
   std::future<Status> second = WriteAsync(c, {"second"});
@@ -191,31 +189,27 @@ TEST(WriteCoalescerTest, QueuedWritesRunOnTheWriterThreadAtTheNiceValueAskedFor)
   gate.Open();
   EXPECT_OK(first.get());
   EXPECT_OK(second.get());
-  EXPECT_NE(writer_tid.load(), static_cast<long>(syscall(SYS_gettid)));
+  return seen;
+}
+
+// A write queued behind a busy one runs on the writer thread, 7 below the
+// process's nice value.
+TEST(WriteCoalescerTest, QueuedWritesRunOnTheWriterThreadAtTheNiceValueAskedFor) {
+  const auto [tid, nice] = ProbeTheWriterThread(ThreadPriority::Nice(7), [] {
+    const auto tid = static_cast<id_t>(syscall(SYS_gettid));
+    errno = 0;
+    return std::pair<long, int>(static_cast<long>(tid), getpriority(PRIO_PROCESS, tid));
+  });
+  EXPECT_NE(tid, static_cast<long>(syscall(SYS_gettid)));
   const int process = getpriority(PRIO_PROCESS, 0);
-  EXPECT_EQ(seen.load(), std::min(process + 7, 19));
+  EXPECT_EQ(nice, std::min(process + 7, 19));
 }
 
 // With priority idle the writer thread runs under SCHED_IDLE, so any thread
 // of normal priority that wakes takes the core from it.
 TEST(WriteCoalescerTest, AnIdleWriterThreadRunsUnderSchedIdle) {
-  RecordingWriter gate;
-  std::atomic<int> policy{-1};
-  Coalescer c(
-      [&](std::vector<std::string>* items) {
-        if (items->front() == "first") return gate.Write(items);
-        policy = sched_getscheduler(0);
-        return Status::OK();
-      },
-      {.writer_priority = ThreadPriority::Idle()});
-  std::future<Status> first = WriteAsync(c, {"first"});
-  gate.WaitEntered(1);
-  std::future<Status> second = WriteAsync(c, {"second"});
-  WaitQueued(c, 1);
-  gate.Open();
-  EXPECT_OK(first.get());
-  EXPECT_OK(second.get());
-  EXPECT_EQ(policy.load(), SCHED_IDLE);
+  EXPECT_EQ(ProbeTheWriterThread(ThreadPriority::Idle(), [] { return sched_getscheduler(0); }),
+            SCHED_IDLE);
   EXPECT_EQ(sched_getscheduler(0), SCHED_OTHER);  // The caller's thread is untouched.
 }
 
