@@ -1,6 +1,7 @@
 #include "server/service/observed_service.h"
 
 #include <chrono>
+#include <cstring>
 #include <optional>
 
 #include "server/service/operation_summary.h"
@@ -90,26 +91,41 @@ void RequestObservers::Finish(const RequestRecord& record) const {
   if (log != nullptr) log->Write(record);
 }
 
+namespace {
+
+// The position just past the string whose opening quote is at `open`, or
+// json.size() if it never closes. A string is most of a result's bytes
+// (names, group names, values): its end is found with memchr, and a quote
+// is the end unless an odd number of backslashes stand before it.
+size_t SkipString(std::string_view json, size_t open) {
+  size_t from = open + 1;
+  for (;;) {
+    const void* hit = std::memchr(json.data() + from, '"', json.size() - from);
+    if (hit == nullptr) return json.size();
+    const size_t quote = static_cast<const char*>(hit) - json.data();
+    size_t backslashes = 0;
+    while (quote - backslashes > open + 1 && json[quote - backslashes - 1] == '\\') ++backslashes;
+    if (backslashes % 2 == 0) return quote + 1;
+    from = quote + 1;
+  }
+}
+
+}  // namespace
+
 uint64_t CountResultItems(std::string_view json) {
   size_t i = json.find_first_not_of(" \t\r\n");
   if (i == std::string_view::npos || json.compare(i, 4, "null") == 0) return 0;
   if (json[i] != '[') return 1;
   uint64_t items = 0;
   int depth = 0;
-  bool in_string = false, escaped = false, any = false;
-  for (; i < json.size(); ++i) {
+  bool any = false;
+  while (i < json.size()) {
     const char c = json[i];
-    if (in_string) {
-      if (escaped) {
-        escaped = false;
-      } else if (c == '\\') {
-        escaped = true;
-      } else if (c == '"') {
-        in_string = false;
-      }
+    if (c == '"') {
+      any = any || depth >= 1;
+      i = SkipString(json, i);
       continue;
     }
-    if (c == '"') in_string = true;
     if (c == '[' || c == '{') ++depth;
     if (c == ']' || c == '}') --depth;
     if (depth == 1 && c == ',') ++items;
@@ -117,6 +133,7 @@ uint64_t CountResultItems(std::string_view json) {
         !(depth == 1 && c == '[')) {
       any = true;
     }
+    ++i;
   }
   return any ? items + 1 : 0;
 }

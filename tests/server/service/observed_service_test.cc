@@ -15,6 +15,11 @@ TEST(ObservedServiceTest, CountsResultItemsWithoutParsing) {
   EXPECT_EQ(CountResultItems(R"({"a": [1, 2]})"), 1u);
   EXPECT_EQ(CountResultItems(R"([1, "a,b", {"c": [3, 4]}, [5, 6]])"), 4u);
   EXPECT_EQ(CountResultItems(R"(["quote \" , comma"])"), 1u);
+  // A backslash that is itself escaped does not escape the quote after it.
+  EXPECT_EQ(CountResultItems(R"(["a\\", "b"])"), 2u);
+  EXPECT_EQ(CountResultItems(R"(["\\\", [", "c"])"), 2u);
+  EXPECT_EQ(CountResultItems(R"([""])"), 1u);
+  EXPECT_EQ(CountResultItems(R"(["never closed, {)"), 1u);
 }
 
 TEST(ObservedServiceTest, OutcomeOfAnHttpStatusIsTheStatusCodeName) {
