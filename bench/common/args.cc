@@ -16,7 +16,7 @@ std::string EnvOr(const char* name, std::string fallback) {
 bool Usage(const char* program, const std::string& why) {
   std::fprintf(stderr,
                "%s: %s\nusage: %s [--size quick|full] [--work DIR] [--repo DIR] [--only PREFIX] "
-               "[--cache-mib N]\n",
+               "[--cache-mib N] [--phase all|reads]\n",
                program, why.c_str(), program);
   return false;
 }
@@ -42,6 +42,11 @@ bool ParseBenchArgs(int argc, char** argv, BenchArgs* args) {
       args->only = value;
     } else if (flag == "--cache-mib") {
       cache_mib = value;
+    } else if (flag == "--phase") {
+      if (value != "all" && value != "reads") {
+        return Usage(argv[0], "--phase must be all or reads, not '" + value + "'");
+      }
+      args->reads_only = value == "reads";
     } else {
       return Usage(argv[0], "unknown flag " + std::string(flag));
     }
@@ -59,7 +64,14 @@ bool ParseBenchArgs(int argc, char** argv, BenchArgs* args) {
 }
 
 bool BenchArgs::Wants(std::string_view name) const {
-  return only.empty() || name.starts_with(only) || only.starts_with(name);
+  if (only.empty()) return true;
+  std::string_view rest = only;
+  while (!rest.empty()) {
+    const std::string_view prefix = rest.substr(0, rest.find(','));
+    rest.remove_prefix(std::min(rest.size(), prefix.size() + 1));
+    if (!prefix.empty() && (name.starts_with(prefix) || prefix.starts_with(name))) return true;
+  }
+  return false;
 }
 
 size_t QuerySeedCount(const DatasetSpec& /*spec*/, bool hub_heavy) {

@@ -1,11 +1,15 @@
 // BenchArgs: the command line every benchmark binary accepts, so that the
 // driver (bench/run.sh) can call them all the same way.
 //
-//   <binary> [--size quick|full] [--work DIR] [--repo DIR] [--only PREFIX]
-//            [--cache-mib N]
+//   <binary> [--size quick|full] [--work DIR] [--repo DIR] [--only PREFIX[,PREFIX...]]
+//            [--cache-mib N] [--phase all|reads]
 //
 // --only (for profiling one scenario) runs the scenarios whose names start
-// with PREFIX, plus whatever they need (ingest, to have data to read).
+// with one of the PREFIXes, plus whatever they need (ingest, to have data to
+// read). --phase reads skips ingest: the read scenarios run on the data an
+// earlier run with the same --work and --size left behind (one whose --only
+// kept age-off out), so bench/ab-reads.sh can alternate systems' reads on a
+// noisy machine without ingesting again.
 // --cache-mib is every system's block/page cache (Quarry's and raw
 // RocksDB's block cache, SQLite's cache_size, PostgreSQL's shared_buffers):
 // one size for all, smaller than the full-size data, so reads are measured
@@ -32,8 +36,9 @@ struct BenchArgs {
   DatasetSpec spec = DatasetSpec::Quick();
   std::string work;         // Scratch directory of this binary.
   std::string repo;         // Repository root (bench/schema lives under it).
-  std::string only;         // Scenario name prefix; empty: every scenario.
+  std::string only;         // Scenario name prefixes, comma-separated; empty: all.
   uint64_t cache_mib = 64;  // Every system's block/page cache, MiB.
+  bool reads_only = false;  // --phase reads: reuse the data in `work`.
 
   uint64_t cache_bytes() const { return cache_mib << 20; }
 

@@ -123,6 +123,11 @@ Status RunOneHop(const BenchArgs& args, const Graph& graph) {
   return Status::OK();
 }
 
+Result<std::unique_ptr<Graph>> OpenIngested(const BenchArgs& args, const std::string& dir) {
+  const StoreProperties properties = BenchProperties(args);
+  return Graph::Open(dir, nullptr, &properties);
+}
+
 Status RunFullScan(const Graph& graph) {
   Announce("full-scan");
   Stopwatch watch;

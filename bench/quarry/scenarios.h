@@ -27,6 +27,10 @@ Result<std::unique_ptr<Graph>> RunIngest(const BenchArgs& args,
                                          std::shared_ptr<const Schema> schema,
                                          const std::string& dir);
 
+// The graph an earlier RunIngest left in `dir`, opened with the bench's
+// properties (--phase reads).
+Result<std::unique_ptr<Graph>> OpenIngested(const BenchArgs& args, const std::string& dir);
+
 // The five 1hop-* scenarios against `graph`.
 Status RunOneHop(const BenchArgs& args, const Graph& graph);
 

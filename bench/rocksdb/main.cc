@@ -19,7 +19,22 @@ int Fail(const char* what, const Status& s) {
   return 1;
 }
 
+// --phase reads: the read scenarios on the database an earlier run left.
+int RunReads(const BenchArgs& args) {
+  Result<std::shared_ptr<const Schema>> schema = LoadBenchSchema(args.repo);
+  if (!schema.ok()) return Fail("loading the schema", schema.status());
+  Result<RawKeys> keys = RawKeys::Make(args.spec, *schema);
+  if (!keys.ok()) return Fail("deriving the keys", keys.status());
+  Result<std::unique_ptr<RawDb>> db = RawDb::Open(args.work + "/ingest", args.cache_bytes());
+  if (!db.ok()) return Fail("opening the database (run without --phase first)", db.status());
+  Status s = RawOneHop(args, *keys, **db);
+  if (!s.ok()) return Fail("1-hop", s);
+  if (args.Wants("full-scan") && !(s = RawFullScan(**db)).ok()) return Fail("full scan", s);
+  return 0;
+}
+
 int Run(const BenchArgs& args) {
+  if (args.reads_only) return RunReads(args);
   std::error_code ec;
   std::filesystem::remove_all(args.work, ec);
   std::filesystem::create_directories(args.work, ec);

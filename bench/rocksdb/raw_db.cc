@@ -95,11 +95,20 @@ Status FromRocksStatus(const rocksdb::Status& s, const std::string& context) {
 }
 
 Result<std::unique_ptr<RawDb>> RawDb::Create(const std::string& path, uint64_t cache_bytes) {
+  return OpenOrCreate(path, cache_bytes, /*create=*/true);
+}
+
+Result<std::unique_ptr<RawDb>> RawDb::Open(const std::string& path, uint64_t cache_bytes) {
+  return OpenOrCreate(path, cache_bytes, /*create=*/false);
+}
+
+Result<std::unique_ptr<RawDb>> RawDb::OpenOrCreate(const std::string& path, uint64_t cache_bytes,
+                                                   bool create) {
   auto cache = rocksdb::NewLRUCache(cache_bytes);
   rocksdb::DBOptions options;
-  options.create_if_missing = true;
-  options.error_if_exists = true;
-  options.create_missing_column_families = true;
+  options.create_if_missing = create;
+  options.error_if_exists = create;
+  options.create_missing_column_families = create;
   options.max_background_jobs = 2;
   options.info_log_level = rocksdb::InfoLogLevel::WARN_LEVEL;
   options.keep_log_file_num = 3;

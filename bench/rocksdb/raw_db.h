@@ -67,6 +67,8 @@ class RawDb {
  public:
   // Creates a database in `path` (which must not hold one).
   static Result<std::unique_ptr<RawDb>> Create(const std::string& path, uint64_t cache_bytes);
+  // Opens the database an earlier Create made in `path` (--phase reads).
+  static Result<std::unique_ptr<RawDb>> Open(const std::string& path, uint64_t cache_bytes);
   ~RawDb();
 
   rocksdb::DB* db() const { return db_.get(); }
@@ -77,6 +79,8 @@ class RawDb {
 
  private:
   RawDb() = default;
+  static Result<std::unique_ptr<RawDb>> OpenOrCreate(const std::string& path, uint64_t cache_bytes,
+                                                     bool create);
   std::unique_ptr<rocksdb::DB> db_;
   rocksdb::ColumnFamilyHandle* edges_ = nullptr;     // Owned.
   rocksdb::ColumnFamilyHandle* entities_ = nullptr;  // Owned.

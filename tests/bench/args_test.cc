@@ -51,6 +51,27 @@ TEST(BenchArgsTest, OnlySelectsScenariosByPrefix) {
   EXPECT_TRUE(all.Wants("full-scan"));
 }
 
+TEST(BenchArgsTest, OnlyTakesACommaSeparatedListOfPrefixes) {
+  BenchArgs args;
+  ASSERT_TRUE(Parse({"--only", "1hop-hub,full-scan"}, &args));
+  EXPECT_TRUE(args.Wants("1hop-hub-batch100"));
+  EXPECT_TRUE(args.Wants("full-scan"));
+  EXPECT_FALSE(args.Wants("1hop-uniform-single"));
+  EXPECT_FALSE(args.Wants("age-off-compaction"));
+  EXPECT_FALSE(args.Wants("bulk-import"));
+}
+
+TEST(BenchArgsTest, PhaseReadsReusesTheData) {
+  BenchArgs args;
+  ASSERT_TRUE(Parse({}, &args));
+  EXPECT_FALSE(args.reads_only);
+  ASSERT_TRUE(Parse({"--phase", "reads"}, &args));
+  EXPECT_TRUE(args.reads_only);
+  ASSERT_TRUE(Parse({"--phase", "all"}, &args));
+  EXPECT_FALSE(args.reads_only);
+  EXPECT_FALSE(Parse({"--phase", "writes"}, &args));
+}
+
 TEST(BenchArgsTest, RejectsUnknownSizesAndFlags) {
   BenchArgs args;
   EXPECT_FALSE(Parse({"--size", "huge"}, &args));
