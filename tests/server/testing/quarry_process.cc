@@ -152,6 +152,16 @@ int ServeProcess::Stop() {
   return -1;
 }
 
+bool ServeProcess::Kill() {
+  if (pid_ < 0) return false;
+  kill(pid_, SIGKILL);
+  int status = 0;
+  waitpid(pid_, &status, 0);
+  pid_ = -1;
+  if (drain_.joinable()) drain_.join();
+  return true;
+}
+
 std::string ServeProcess::log() {
   std::lock_guard lock(mu_);
   return log_;

@@ -37,6 +37,9 @@ class ServeProcess {
   // Sends SIGTERM and waits up to 10 s; returns the exit code, -1 on timeout
   // or a signal death.
   int Stop();
+  // Sends SIGKILL, so the child gets no chance to flush or close anything,
+  // and reaps it. False if it was not running.
+  bool Kill();
   // Everything the child has written so far.
   std::string log();
 
