@@ -7,17 +7,19 @@
 # on a shared VM the machine's speed moves by up to 40% in that time and the
 # ratio with it. This script ingests each system's data once (as the steps
 # do, `--only` keeping age-off and bulk import out), then runs N rounds of
-# reads only (`--phase reads`), Quarry and raw RocksDB back to back, the one
-# that goes first alternating. It prints each round's ratio and the median.
+# reads only (`--phase reads`), Quarry and raw RocksDB back to back, the
+# order reversing every round. It prints each round's ratio and the median.
 #
 # Usage: bash bench/ab-reads.sh [--size quick|full] [--rounds N] [--only PREFIXES]
-#                               [--build-dir DIR] [--no-build] [--cache-mib N]
+#                               [--build-dir DIR] [--no-build] [--cache-mib N] [--sqlite]
 #   --size       data size (default full)
 #   --rounds     rounds of reads after the ingest (default 5)
 #   --only       scenario prefixes, comma-separated (default 1hop,full-scan)
 #   --build-dir  Release build directory (default build-release)
 #   --no-build   use the binaries already built there
 #   --cache-mib  every system's block cache in MiB (default 64)
+#   --sqlite     SQLite too (its reads are every 1-hop scenario and the full
+#                scan, whatever --only says; its ingest takes minutes)
 set -uo pipefail
 
 size=full
@@ -26,6 +28,7 @@ only="1hop,full-scan"
 build_dir=build-release
 no_build=0
 cache_mib=64
+systems=(quarry rocksdb)
 while (($#)); do
   case "$1" in
     --size) size="${2:?--size needs quick or full}"; shift ;;
@@ -34,7 +37,8 @@ while (($#)); do
     --build-dir) build_dir="${2:?--build-dir needs a directory}"; shift ;;
     --no-build) no_build=1 ;;
     --cache-mib) cache_mib="${2:?--cache-mib needs a size in MiB}"; shift ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    --sqlite) systems+=(sqlite) ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
     *) echo "bench/ab-reads.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
   esac
   shift
@@ -51,11 +55,12 @@ build_dir="$(cd "$build_dir" && pwd)"
 if ((no_build == 0)); then
   echo "== building the bench binaries in $build_dir (Release)"
   QUARRY_BUILD_DIR="$build_dir" QUARRY_BUILD_TYPE=Release \
-    scripts/setup.sh quarry-bench-embedded quarry-bench-rocksdb || exit 1
+    scripts/setup.sh quarry-bench-embedded quarry-bench-rocksdb quarry-bench-sqlite || exit 1
 fi
 declare -A binary=([quarry]="$build_dir/bench/quarry-bench-embedded"
-                   [rocksdb]="$build_dir/bench/quarry-bench-rocksdb")
-for system in quarry rocksdb; do
+                   [rocksdb]="$build_dir/bench/quarry-bench-rocksdb"
+                   [sqlite]="$build_dir/bench/quarry-bench-sqlite")
+for system in "${systems[@]}"; do
   [ -x "${binary[$system]}" ] || { echo "ab-reads: ${binary[$system]} is not built" >&2; exit 1; }
 done
 
@@ -69,9 +74,15 @@ results="$work/results.jsonl"
 run() {
   local system=$1 round=$2
   shift 2
+  local flags=(--size "$size" --cache-mib "$cache_mib")
+  if [ "$system" = sqlite ]; then
+    mkdir -p "$work/sqlite"
+    flags+=(--db "$work/sqlite/bench.db")
+  else
+    flags+=(--work "$work/$system" --repo "$repo" --only "$only")
+  fi
   echo "== round $round: $system $*"
-  if ! "${binary[$system]}" --size "$size" --work "$work/$system" --repo "$repo" \
-      --cache-mib "$cache_mib" --only "$only" "$@" >"$work/$system-$round.out" \
+  if ! "${binary[$system]}" "${flags[@]}" "$@" >"$work/$system-$round.out" \
       2>"$work/$system-$round.err"; then
     echo "ab-reads: $system failed in round $round:" >&2
     tail -5 "$work/$system-$round.err" >&2
@@ -84,10 +95,13 @@ for line in sys.stdin:
       >>"$results"
 }
 
-run quarry 0
-run rocksdb 0
+for system in "${systems[@]}"; do run "$system" 0; done
 for ((round = 1; round <= rounds; round++)); do
-  if ((round % 2)); then order=(quarry rocksdb); else order=(rocksdb quarry); fi
+  order=("${systems[@]}")
+  if ((round % 2 == 0)); then
+    order=()
+    for ((i = ${#systems[@]} - 1; i >= 0; i--)); do order+=("${systems[$i]}"); done
+  fi
   for system in "${order[@]}"; do run "$system" "$round" --phase reads; done
 done
 
@@ -96,33 +110,35 @@ import json, statistics, sys
 rows = [json.loads(l) for l in open(sys.argv[1])]
 scenarios = []
 for r in rows:
-    if r["round"] > 0 and r["scenario"] not in scenarios:
+    if r["system"] == "quarry" and r["round"] > 0 and r["scenario"] not in scenarios:
         scenarios.append(r["scenario"])
+references = [s for s in ("rocksdb", "sqlite") if any(r["system"] == s for r in rows)]
 def value(system, scenario, rnd):
     for r in rows:
         if (r["system"], r["scenario"], r["round"]) == (system, scenario, rnd):
             return r
     return None
 rounds = sorted({r["round"] for r in rows if r["round"] > 0})
-print("\nQuarry / raw RocksDB, reads alternated (round 0, after ingest, not counted)")
-print("| scenario | " + " | ".join(f"round {n}" for n in rounds) + " | median ratio |")
-print("|---|" + "---|" * (len(rounds) + 1))
 bad = False
-for s in scenarios:
-    cells, ratios = [], []
-    for n in rounds:
-        q, k = value("quarry", s, n), value("rocksdb", s, n)
-        if q is None or k is None:
-            cells.append("-")
-            continue
-        if q["items"] != k["items"]:
-            bad = True
-            print(f"ab-reads: {s} round {n}: quarry returned {q['items']} items, "
-                  f"rocksdb {k['items']}", file=sys.stderr)
-        ratio = q["value"] / k["value"] if q["higher_is_better"] else k["value"] / q["value"]
-        ratios.append(ratio)
-        cells.append(f"{q['value']:.4g} / {k['value']:.4g} = {ratio:.2f}")
-    median = f"{statistics.median(ratios):.2f}" if ratios else "-"
-    print(f"| {s} | " + " | ".join(cells) + f" | **{median}** |")
+for ref in references:
+    print(f"\nQuarry / {ref}, reads alternated (round 0, after ingest, not counted)")
+    print("| scenario | " + " | ".join(f"round {n}" for n in rounds) + " | median ratio |")
+    print("|---|" + "---|" * (len(rounds) + 1))
+    for s in scenarios:
+        cells, ratios = [], []
+        for n in rounds:
+            q, k = value("quarry", s, n), value(ref, s, n)
+            if q is None or k is None:
+                cells.append("-")
+                continue
+            if q["items"] != k["items"]:
+                bad = True
+                print(f"ab-reads: {s} round {n}: quarry returned {q['items']} items, "
+                      f"{ref} {k['items']}", file=sys.stderr)
+            ratio = q["value"] / k["value"] if q["higher_is_better"] else k["value"] / q["value"]
+            ratios.append(ratio)
+            cells.append(f"{q['value']:.4g} / {k['value']:.4g} = {ratio:.2f}")
+        median = f"{statistics.median(ratios):.2f}" if ratios else "-"
+        print(f"| {s} | " + " | ".join(cells) + f" | **{median}** |")
 sys.exit(1 if bad else 0)
 EOF

@@ -45,6 +45,9 @@ class RowStore {
 
   // Drops (if present) and creates both tables and the dst index.
   virtual std::string CreateSchema() = 0;
+  // Instead of CreateSchema, for --phase reads: uses the tables an earlier
+  // run created and filled. By default not supported.
+  virtual std::string UseExistingSchema() { return "--phase reads is not supported here"; }
   // One transaction upserting `edges` and `vertices` (each key at most once
   // per call): a stored row's count grows by the row's count.
   virtual std::string Upsert(const std::vector<EdgeRow>& edges,
@@ -69,11 +72,13 @@ struct RowStoreOptions {
   DatasetSpec spec;
   size_t seeds = 0;            // 1-hop seeds per scenario; 0: QuerySeedCount (args.h).
   size_t batch_events = 5000;  // Events per ingest transaction: 10,000 elements, as Quarry.
+  bool reads_only = false;     // --phase reads: the tables an earlier run left, no ingest.
   std::map<std::string, std::string> extra;  // Store-specific --flags.
 };
 
 // Parses --size quick|full (required), --seeds N (default: QuerySeedCount,
-// as every system), --batch N (events per transaction, default 5,000) and any
+// as every system), --batch N (events per transaction, default 5,000),
+// --phase all|reads (reads: skip ingest, bench/ab-reads.sh) and any
 // other --name value / --name=value pair into options->extra. Returns "" or
 // the usage error.
 std::string ParseRowStoreFlags(int argc, char** argv, RowStoreOptions* options);

@@ -1,7 +1,9 @@
 // quarry-bench-sqlite: the SQLite reference (bench/README.md).
 //
 // Usage: quarry-bench-sqlite --size quick|full --db PATH [--seeds N] [--batch N]
-// PATH (and its -wal/-shm files) is overwritten.
+//                            [--cache-mib N] [--phase all|reads]
+// PATH (and its -wal/-shm files) is overwritten, unless --phase reads reads
+// the tables an earlier run left there.
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -18,7 +20,7 @@ int main(int argc, char** argv) {
   if (!error.empty()) {
     std::fprintf(stderr,
                  "quarry-bench-sqlite: %s\nusage: %s --size quick|full --db PATH "
-                 "[--seeds N] [--batch N] [--cache-mib N]\n",
+                 "[--seeds N] [--batch N] [--cache-mib N] [--phase all|reads]\n",
                  error.c_str(), argv[0]);
     return 2;
   }
@@ -34,7 +36,13 @@ int main(int argc, char** argv) {
     return 2;
   }
   std::error_code ignored;
-  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix, ignored);
+  if (!options.reads_only) {
+    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix, ignored);
+  } else if (!std::filesystem::exists(path)) {
+    std::fprintf(stderr, "quarry-bench-sqlite: --phase reads needs the database %s\n",
+                 path.c_str());
+    return 2;
+  }
   SqliteStore store;
   if (std::string e = store.Open(path, cache_mib); !e.empty()) {
     std::fprintf(stderr, "quarry-bench-sqlite: %s\n", e.c_str());

@@ -30,6 +30,7 @@ class SqliteStore : public RowStore {
   ~SqliteStore() override;
 
   std::string CreateSchema() override;
+  std::string UseExistingSchema() override { return PrepareAll(); }
   std::string Upsert(const std::vector<EdgeRow>& edges,
                      const std::vector<VertexRow>& vertices) override;
   std::string AfterIngest(std::string* note) override;

@@ -40,6 +40,16 @@ TEST(RowStoreFlagsTest, UnknownFlagsGoToExtra) {
   EXPECT_EQ(o.extra["conninfo"], "host=a port=1");
 }
 
+TEST(RowStoreFlagsTest, PhaseReadsSkipsIngest) {
+  RowStoreOptions o;
+  EXPECT_EQ(Parse({"--size", "quick"}, &o), "");
+  EXPECT_FALSE(o.reads_only);
+  EXPECT_EQ(Parse({"--size", "quick", "--phase", "reads"}, &o), "");
+  EXPECT_TRUE(o.reads_only);
+  EXPECT_TRUE(o.extra.empty());
+  EXPECT_NE(Parse({"--size", "quick", "--phase", "write"}, &o).find("write"), std::string::npos);
+}
+
 TEST(RowStoreFlagsTest, RejectsBadInput) {
   RowStoreOptions o;
   EXPECT_NE(Parse({"--size", "huge"}, &o).find("huge"), std::string::npos);
