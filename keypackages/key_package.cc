@@ -63,11 +63,9 @@ Result<std::unique_ptr<const KeyPackage>> MakeKeyPackage(std::string_view name,
                                                          std::shared_ptr<const Schema> schema,
                                                          uint32_t value_format) {
   QUARRY_ASSIGN_OR_RETURN(std::string_view canonical, CanonicalKeyPackageName(name));
-  if (value_format < kOldestReadableValueFormatVersion || value_format > kValueFormatVersion) {
+  if (!IsReadableValueFormat(value_format)) {
     return InvalidArgumentError("value format " + std::to_string(value_format) +
-                                " is not one this build reads (" +
-                                std::to_string(kOldestReadableValueFormatVersion) + " to " +
-                                std::to_string(kValueFormatVersion) + ")");
+                                " is not one this build reads (" + ReadableValueFormats() + ")");
   }
   const internal::RowLayout& layout = canonical == kByteEntityKeyPackageName
                                           ? internal::ByteEntityLayout()

@@ -30,12 +30,16 @@ std::string& Scratch() {
 
 uint32_t ValueFormatToWrite(uint32_t stored) { return stored == 1 ? 2 : stored; }
 
+std::string ReadableValueFormats() {
+  return std::to_string(kOldestReadableValueFormatVersion) + " to " +
+         std::to_string(kValueFormatVersion);
+}
+
 Result<uint32_t> ReadableValueFormat(uint64_t stored, std::string_view what) {
-  if (stored < kOldestReadableValueFormatVersion || stored > kValueFormatVersion) {
+  if (!IsReadableValueFormat(stored)) {
     return FailedPreconditionError("graph metadata " + std::string(what) + " is version " +
                                    std::to_string(stored) + "; this build reads versions " +
-                                   std::to_string(kOldestReadableValueFormatVersion) + " to " +
-                                   std::to_string(kValueFormatVersion));
+                                   ReadableValueFormats());
   }
   return static_cast<uint32_t>(stored);
 }

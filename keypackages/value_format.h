@@ -77,6 +77,13 @@ inline constexpr size_t kValueTimestampBytes = 8;
 // on: 2 for 1 (version 2 only adds the absent marker, which version 1 values
 // never hold), else `stored`. REQUIRES: stored is a readable version.
 uint32_t ValueFormatToWrite(uint32_t stored);
+// True if this build reads values of `version`
+// (kOldestReadableValueFormatVersion to kValueFormatVersion).
+constexpr bool IsReadableValueFormat(uint64_t version) {
+  return version >= kOldestReadableValueFormatVersion && version <= kValueFormatVersion;
+}
+// "1 to 3": the versions this build reads, for error messages.
+std::string ReadableValueFormats();
 // `stored` (a graph's recorded value format, read from metadata key `what`)
 // if this build reads it; FailedPrecondition naming `what` and the versions
 // this build reads otherwise.

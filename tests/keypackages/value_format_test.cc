@@ -227,6 +227,11 @@ TEST(ValueFormat3Test, ATimestampPropertyKeepsTheTimestampInEveryVersion) {
 }
 
 TEST(ValueFormat3Test, AGraphKeepsItsVersionButVersionOneWritesVersionTwo) {
+  EXPECT_FALSE(IsReadableValueFormat(0));
+  EXPECT_TRUE(IsReadableValueFormat(1));
+  EXPECT_TRUE(IsReadableValueFormat(3));
+  EXPECT_FALSE(IsReadableValueFormat(4));
+  EXPECT_EQ(ReadableValueFormats(), "1 to 3");
   EXPECT_EQ(ValueFormatToWrite(1), 2u);
   EXPECT_EQ(ValueFormatToWrite(2), 2u);
   EXPECT_EQ(ValueFormatToWrite(3), 3u);
