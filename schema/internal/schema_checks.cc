@@ -79,13 +79,13 @@ Status CheckProperties(const RawSchema& schema, const RawElementDef& def) {
 
 Status CheckGroupBy(const RawSchema& schema, const RawElementDef& def) {
   std::optional<std::string> timestamp = schema.timestamp_property();
+  // A groupBy name that is not one of the group's properties is allowed, as
+  // Gaffer allows it (its schema validator never checks, and its Accumulo
+  // store writes such a name as an always-empty part of the column
+  // qualifier; Gaffer's GetWalksIT schema relies on it). PropertyLayout
+  // gives it the same always-empty slot.
   for (size_t i = 0; i < def.group_by.size(); ++i) {
     const std::string& name = def.group_by[i];
-    if (!def.FindProperty(name)) {
-      return SchemaError(
-          def.group_by_origin.Item(i),
-          "groupBy property '" + name + "' is not a property of group '" + def.group + "'");
-    }
     if (timestamp && name == *timestamp) {
       return SchemaError(def.group_by_origin.Item(i),
                          "the timestamp property '" + name + "' cannot be a groupBy property");

@@ -69,11 +69,6 @@ std::vector<BadSchemaCase> StructuralBadSchemaCases() {
       {"GroupIsEntityAndEdge",
        [](Json* s) { (*s)["entities"]["Knows"] = (*s)["entities"]["Person"]; }, kInvalid,
        "schema.json: edges.Knows: group 'Knows' is both an entity"},
-      {"GroupByUnknownProperty",
-       [](Json* s) {
-         (*s)["edges"]["Knows"]["groupBy"] = {"since", "until"};
-       },
-       kInvalid, "schema.json: edges.Knows.groupBy[1]: groupBy property 'until' is not a property"},
       {"AggregateFalseWithGroupBy", [](Json* s) { (*s)["edges"]["Knows"]["aggregate"] = false; },
        kInvalid, "schema.json: edges.Knows.groupBy: groups with aggregation disabled"},
       {"PropertyWithoutAggregator",
