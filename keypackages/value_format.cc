@@ -19,6 +19,21 @@ std::string Where(const SchemaElementDefinition& def, const PropertyDefinition& 
   return "group '" + def.group() + "' property '" + p.name + "'";
 }
 
+// The fast acceptor of a groupBy name the group has no property for.
+bool AcceptsOnlyEmpty(std::string_view bytes) { return bytes.empty(); }
+
+// Skips the column-qualifier slot of groupBy name `name`, which the group has
+// no property for: Gaffer writes it empty, and anything in it is unreadable.
+Status SkipPropertyWithoutDefinition(const std::string& name, std::string_view* cq) {
+  size_t pos = 0;
+  Result<std::string_view> bytes = ReadLengthPrefixed(*cq, &pos);
+  if (!bytes.ok()) {
+    return DataLossError("groupBy name '" + name + "': " + bytes.status().message());
+  }
+  cq->remove_prefix(pos);
+  return Status::OK();
+}
+
 // Reused per thread: serialising a property must not allocate per element.
 std::string& Scratch() {
   thread_local std::string scratch;
@@ -65,16 +80,14 @@ Result<PropertyLayout> PropertyLayout::For(const Schema& schema, const SchemaEle
     layout.names_.push_back(p.name);
   }
   std::sort(layout.names_.begin(), layout.names_.end());
+  // A groupBy name the group has no property for (Gaffer allows one) is a
+  // null slot: always empty in the column qualifier.
   for (const std::string& name : def.group_by()) {
-    const PropertyDefinition* p = def.FindProperty(name);
-    if (p == nullptr) {
-      return InvalidArgumentError("group '" + def.group() + "' groupBy names unknown property '" +
-                                  name + "'");
-    }
-    layout.group_by_.push_back(p);
+    layout.group_by_.push_back(def.FindProperty(name));
   }
   layout.quick_ = true;
   auto acceptor = [&layout](const PropertyDefinition* p) {
+    if (p == nullptr) return &AcceptsOnlyEmpty;
     Serialiser::Acceptor a = p->type->serialiser->FastAcceptor();
     if (a == nullptr) layout.quick_ = false;
     return a;
@@ -126,9 +139,11 @@ Status PropertyLayout::ReadProperty(const PropertyDefinition& p, std::string_vie
                                     Properties* out) const {
   size_t pos = 0;
   if (!in->empty() && static_cast<uint8_t>((*in)[0]) == kAbsentByte) {
-    in->remove_prefix(1);  // VLong(-1): absent.
-    if (out != nullptr) out->Erase(p.name);
-    return Status::OK();
+    in->remove_prefix(1);  // VLong(-1): absent or null when written.
+    // Read back as Gaffer's AccumuloStore reads a null property (written as
+    // zero bytes): the serialiser's empty value, so "" for a String, false
+    // for a Boolean, an empty TreeSet or FreqMap, and absent for a number.
+    return SetDeserialised(p, std::string_view(), out);
   }
   Result<std::string_view> bytes = ReadLengthPrefixed(*in, &pos);
   if (!bytes.ok()) return DataLossError(Where(*def_, p) + ": " + bytes.status().message());
@@ -280,15 +295,25 @@ bool PropertyLayout::HoldsOnly(const Properties& properties) const {
 
 Status PropertyLayout::EncodeColumnQualifier(const Properties& properties, std::string* dst) const {
   for (const PropertyDefinition* p : group_by_) {
+    if (p == nullptr) {
+      AppendVLong(0, dst);  // A groupBy name with no property: always empty.
+      continue;
+    }
     QUARRY_RETURN_IF_ERROR(AppendSerialised(*p, properties, /*absent_marker=*/false, dst));
   }
   return Status::OK();
 }
 
 Status PropertyLayout::DecodeColumnQualifier(std::string_view cq, Properties* out) const {
-  for (const PropertyDefinition* p : group_by_) {
+  for (size_t i = 0; i < group_by_.size(); ++i) {
+    const PropertyDefinition* p = group_by_[i];
     if (cq.empty()) {
-      return DataLossError(Where(*def_, *p) + ": missing from the column qualifier");
+      return DataLossError("group '" + def_->group() + "' groupBy property '" +
+                           def_->group_by()[i] + "': missing from the column qualifier");
+    }
+    if (p == nullptr) {
+      QUARRY_RETURN_IF_ERROR(SkipPropertyWithoutDefinition(def_->group_by()[i], &cq));
+      continue;
     }
     QUARRY_RETURN_IF_ERROR(ReadProperty(*p, &cq, out));
   }

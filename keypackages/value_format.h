@@ -31,11 +31,13 @@
 //
 // Decoding consumes properties in order until the bytes run out, so trailing
 // properties may be missing (a property added at the end of a group decodes
-// as absent from old values). Length 0 is the serialiser's
-// DeserialiseEmpty() (e.g. "" for a String, an empty TreeSet); absent is
-// kept apart from empty, so a property absent from an element is absent
-// when read back, whatever its type (Gaffer's elements carry no property
-// they were not given).
+// as absent from old values). Length 0 and the absent marker both read back
+// as the serialiser's DeserialiseEmpty(): "" for a String, false for a
+// Boolean, an empty TreeSet or FreqMap, absent for a number. That is what
+// Gaffer's AccumuloStore returns for a property an element was stored
+// without (it writes a null as zero bytes; gaffer-compat.md §3.1, pitfall
+// 14; TransformationIT and VisibilityIT elements show it). The marker is
+// still written, so a value records which properties its element lacked.
 //
 //   column qualifier (unescaped) = for each groupBy property in GROUPBY
 //           ORDER: VLong(length) bytes      (Gaffer's, §4.2; a null or absent
@@ -105,6 +107,8 @@ class PropertyLayout final : public PropertyDecoder {
 
   const SchemaElementDefinition& definition() const { return *def_; }
   // groupBy properties in groupBy order.
+  // In groupBy order; null for a groupBy name the group has no property for
+  // (Gaffer allows one; its column-qualifier slot is always empty).
   const std::vector<const PropertyDefinition*>& group_by() const { return group_by_; }
   // Properties stored in the value, in schema order.
   const std::vector<const PropertyDefinition*>& value_properties() const { return value_; }
