@@ -52,8 +52,22 @@ struct AddElementsOptions {
 
 struct AddElementsResult {
   uint64_t added = 0;
-  uint64_t skipped = 0;  // Invalid elements dropped (skip_invalid_elements).
+  // Invalid elements dropped (skip_invalid_elements), and with validation off
+  // the elements of groups the schema lacks (SkipsUnknownGroup).
+  uint64_t skipped = 0;
 };
+
+// True when AddElements drops `element` without failing: validation is off
+// and the schema has no group of its name and kind. Gaffer's AccumuloStore
+// does the same (insertGraphElements logs the element and goes on; its
+// AddElementsLoaderIT adds such an element with validate false and expects
+// no error); with validation on, the element is invalid as any other.
+inline bool SkipsUnknownGroup(const Schema& schema, const Element& element,
+                              const AddElementsOptions& options) {
+  if (options.validate) return false;
+  const SchemaElementDefinition* def = schema.Group(element.group());
+  return def == nullptr || def->kind() != element.kind();
+}
 
 struct QueryOptions {
   std::optional<View> view;  // Absent: every group, no filters (Gaffer's null view).

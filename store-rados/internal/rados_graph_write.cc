@@ -124,6 +124,10 @@ Status RadosGraph::Encode(std::span<const Element> elements, const AddElementsOp
   std::vector<KeyValue> kvs;
   uint64_t distinct = 0;
   for (size_t i = 0; i < elements.size(); ++i) {
+    if (SkipsUnknownGroup(*schema_, elements[i], options)) {
+      ++result->skipped;
+      continue;
+    }
     Status s = CheckElement(i, elements[i], options.validate);
     if (!s.ok() && options.skip_invalid_elements) {
       ++result->skipped;

@@ -86,6 +86,10 @@ Status RocksGraph::EncodeElements(std::span<const Element> elements,
   const int64_t timestamp = NowMillis();
   std::vector<KeyValue> kvs;
   for (size_t i = 0; i < elements.size(); ++i) {
+    if (SkipsUnknownGroup(*schema_, elements[i], options)) {
+      ++result->skipped;
+      continue;
+    }
     Status s = CheckElement(i, elements[i], options.validate);
     if (!s.ok() && options.skip_invalid_elements) {
       ++result->skipped;

@@ -89,6 +89,15 @@ TEST_F(RadosGraphTest, InvalidRequestStoresNothing) {
   EXPECT_EQ(result.added, 1u);
   EXPECT_EQ(result.skipped, 1u);
   EXPECT_EQ(Seeded(*graph, "a").size(), 1u);
+  // With validation off an unknown group's element is dropped, as Gaffer's
+  // AccumuloStore drops it (store-rocks' graph_test has the same check).
+  AddElementsOptions unvalidated;
+  unvalidated.validate = false;
+  AddElementsResult dropped;
+  std::vector<Element> unknown = {Element::Entity("Nope", Value::String("a"))};
+  ASSERT_OK(graph->AddElements(unknown, unvalidated, &dropped));
+  EXPECT_EQ(dropped.added, 0u);
+  EXPECT_EQ(dropped.skipped, 1u);
 }
 
 TEST_F(RadosGraphTest, LargeRequestsAreCutIntoBatches) {

@@ -235,6 +235,13 @@ TEST_F(GraphTest, BatchWithOneInvalidElementStoresNothing) {
   EXPECT_EQ(result.added, 2u);
   EXPECT_EQ(result.skipped, 1u);
   EXPECT_EQ(Drain(graph_->GetAllElements({})).size(), 2u);
+  // With validation off, Gaffer's AccumuloStore drops an unknown group's
+  // element and goes on (AddElementsLoaderIT): skipped, not an error.
+  AddElementsResult unvalidated;
+  std::vector<Element> mixed = {Element::Entity("Nope", Value::String("a")), batch[0]};
+  ASSERT_OK(graph_->AddElements(mixed, {.validate = false}, &unvalidated));
+  EXPECT_EQ(unvalidated.added, 1u);
+  EXPECT_EQ(unvalidated.skipped, 1u);
 }
 
 TEST_F(GraphTest, VisibilityThatDoesNotParseIsRejected) {
