@@ -184,11 +184,12 @@ class StreamCursor : public ResultCursor {
   Result<std::vector<Json>> NextPage(size_t max_items) override {
     std::vector<Json> page;
     if (output_.kind == StepOutput::Kind::kJson) {
-      page.push_back(std::move(output_.json));
+      page.push_back(ToResultJson(output_.json));
       output_ = StepOutput::None();
     } else if (output_.kind == StepOutput::Kind::kStream) {
       ItemStream& s = *output_.stream;
-      for (; s.Valid() && page.size() < max_items; s.Next()) page.push_back(ItemToJson(s.item()));
+      for (; s.Valid() && page.size() < max_items; s.Next())
+        page.push_back(ItemToResultJson(s.item()));
       if (!s.Valid()) {
         QUARRY_RETURN_IF_ERROR(s.status());
         if (page.empty()) output_ = StepOutput::None();
@@ -201,13 +202,13 @@ class StreamCursor : public ResultCursor {
   Status NextPageText(size_t max_items, JsonTextPage* page) override {
     page->Clear();
     if (output_.kind == StepOutput::Kind::kJson) {
-      AppendJson(output_.json, page->BeginItem());
+      AppendJson(ToResultJson(output_.json), page->BeginItem());
       page->EndItem();
       output_ = StepOutput::None();
     } else if (output_.kind == StepOutput::Kind::kStream) {
       ItemStream& s = *output_.stream;
       for (; s.Valid() && page->size() < max_items; s.Next()) {
-        AppendItemJson(s.item(), page->BeginItem());
+        AppendItemResultJson(s.item(), page->BeginItem());
         page->EndItem();
       }
       if (!s.Valid()) {
@@ -306,12 +307,12 @@ Result<Json> Executor::Execute(const User& user, std::string_view operation_json
   QUARRY_ASSIGN_OR_RETURN(auto run, Run(graph_, limits_, user, operation_json));
   StepOutput& out = run.second;
   if (out.kind == StepOutput::Kind::kNone) return Json(nullptr);
-  if (out.kind == StepOutput::Kind::kJson) return std::move(out.json);
+  if (out.kind == StepOutput::Kind::kJson) return ToResultJson(out.json);
   Json result = Json::array();
   ItemStream& s = *out.stream;
   for (; s.Valid(); s.Next()) {
     if (result.size() >= limits_.max_materialised_items) return TooManyItems(limits_);
-    result.push_back(ItemToJson(s.item()));
+    result.push_back(ItemToResultJson(s.item()));
   }
   QUARRY_RETURN_IF_ERROR(s.status());
   return result;
@@ -327,7 +328,7 @@ Status Executor::ExecuteText(const User& user, std::string_view operation_json,
     return Status::OK();
   }
   if (output.kind == StepOutput::Kind::kJson) {
-    AppendJson(output.json, out);
+    AppendJson(ToResultJson(output.json), out);
     return Status::OK();
   }
   out->push_back('[');
@@ -335,7 +336,7 @@ Status Executor::ExecuteText(const User& user, std::string_view operation_json,
   for (ItemStream& s = *output.stream; s.Valid(); s.Next()) {
     if (items == limits_.max_materialised_items) return TooManyItems(limits_);
     if (items++ != 0) out->push_back(',');
-    AppendItemJson(s.item(), out);
+    AppendItemResultJson(s.item(), out);
   }
   QUARRY_RETURN_IF_ERROR(output.stream->status());
   out->push_back(']');

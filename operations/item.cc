@@ -44,6 +44,61 @@ void AppendItemJson(const Item& item, std::string* out) {
              item);
 }
 
+namespace {
+
+// The class wrappers ValueToJson writes for types Gaffer's result mapper
+// writes bare: Jackson's natural forms of a Long, Float, Double (NaN and
+// the infinities as strings), Date (epoch ms), byte[] (base64) and the
+// collections.
+bool IsUntypedInResults(std::string_view wrapper) {
+  static constexpr std::string_view kBare[] = {"java.lang.Long",
+                                               "java.lang.Float",
+                                               "java.lang.Double",
+                                               "java.util.Date",
+                                               "[B",
+                                               "java.util.TreeSet",
+                                               "java.util.HashSet",
+                                               "java.util.ArrayList",
+                                               "java.util.HashMap",
+                                               "java.util.TreeMap"};
+  for (std::string_view bare : kBare) {
+    if (wrapper == bare) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+Json ToResultJson(const Json& json) {
+  if (json.is_array()) {
+    Json out = Json::array();
+    for (const Json& item : json) out.push_back(ToResultJson(item));
+    return out;
+  }
+  if (!json.is_object() || json.contains("class")) return json;
+  if (json.size() == 1 && IsUntypedInResults(json.begin().key())) {
+    return ToResultJson(json.begin().value());
+  }
+  Json out = Json::object();
+  for (const auto& [key, value] : json.items()) out[key] = ToResultJson(value);
+  return out;
+}
+
+Json ItemToResultJson(const Item& item) {
+  if (std::holds_alternative<Element>(item) || std::holds_alternative<ElementId>(item)) {
+    return ItemToJson(item);
+  }
+  return ToResultJson(ItemToJson(item));
+}
+
+void AppendItemResultJson(const Item& item, std::string* out) {
+  if (std::holds_alternative<Element>(item) || std::holds_alternative<ElementId>(item)) {
+    AppendItemJson(item, out);
+    return;
+  }
+  AppendJson(ToResultJson(ItemToJson(item)), out);
+}
+
 bool ItemEquals(const Item& a, const Item& b) {
   if (a.index() != b.index()) return false;
   return std::visit(

@@ -33,6 +33,21 @@ Json ItemToJson(const Item& item);
 // tree (graph-core/json_writer.h).
 void AppendItemJson(const Item& item, std::string* out);
 
+// The JSON Gaffer's REST API writes for an operation's result. Its mapper has
+// no default typing, so only slots Gaffer annotates carry a class wrapper
+// (element properties, seed vertices, a predicate's value): a Long, Float,
+// Date, byte[] or collection anywhere else is written bare, a set or list as
+// an array and a map as an object ([1, "b"], not [{"java.lang.Long": 1},
+// "b"]; Gaffer's handler tests and ITs, e.g. ToVertices of Long vertices).
+// Objects with a "class" field (elements, seeds, walks, other beans) are
+// kept as they are. Items inside a chain keep their wrappers (ItemToJson):
+// the next operation must still see a Long as a Long.
+Json ToResultJson(const Json& json);
+Json ItemToResultJson(const Item& item);
+// ItemToResultJson(item) compactly dumped, appended to `out`; elements and
+// seeds are written without building a tree.
+void AppendItemResultJson(const Item& item, std::string* out);
+
 // Item equality as Gaffer's equals(): elements ignore matchedVertex, edge
 // seeds ignore matchedVertex, values compare type and value.
 bool ItemEquals(const Item& a, const Item& b);

@@ -15,7 +15,9 @@ Result<StepOutput> RunCount(std::unique_ptr<ItemStream> in) {
   int64_t n = 0;
   for (; in->Valid(); in->Next()) ++n;
   QUARRY_RETURN_IF_ERROR(in->status());
-  return StepOutput::Value(Json(n));
+  // A java.lang.Long, as CountHandler returns: a predicate on it in a later
+  // If or While compares it as a Long. Written bare in the result.
+  return StepOutput::Value(ValueToJson(Value::Int64(n)));
 }
 
 // Gaffer's CountGroupsHandler: counts elements per group; with a limit, the

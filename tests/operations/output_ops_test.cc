@@ -62,7 +62,9 @@ TEST(OutputOpsTest, ToSetIgnoresMatchedVertex) {
       Json out, f.Run(Chain(R"({"class":"GetElements","input":[1,2]})", R"({"class":"ToSet"})")));
   EXPECT_EQ(out.size(), 7u);
   ASSERT_OK_AND_ASSIGN(out, f.Run(R"({"class":"ToSet","input":[1,2,1,{"Long":1},"1"]})"));
-  EXPECT_EQ(out, Json::parse(R"([1,2,{"java.lang.Long":1},"1"])"));
+  // The Long 1 is kept apart from the Integer 1 (Java's equals), and written
+  // bare, as Gaffer's result mapper (no default typing) writes it.
+  EXPECT_EQ(out, Json::parse(R"([1,2,1,"1"])"));
 }
 
 TEST(OutputOpsTest, ToListArrayStreamPassThrough) {
