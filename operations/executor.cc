@@ -67,7 +67,9 @@ Result<StepOutput> RunOperation(const Operation& op, StepOutput input, ExecConte
   // An explicit input wins over the previous operation's output. AddElements
   // reads its explicit input in place: a large batch is not copied twice.
   if (op.input.has_value() && op.kind != OperationKind::kAddElements) {
-    input = StepOutput::Stream(MakeVectorStream(*op.input));
+    input = op.input_is_single_value && op.input->size() == 1
+                ? StepOutput::Value(ItemToJson(op.input->front()))
+                : StepOutput::Stream(MakeVectorStream(*op.input));
   }
   switch (op.kind) {
     case OperationKind::kOperationChain:

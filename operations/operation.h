@@ -147,6 +147,11 @@ struct Operation {
 
   // Explicit input; nullopt means "the previous operation's output".
   std::optional<std::vector<Item>> input;
+  // The explicit input was one JSON value, not an array, for an operation
+  // whose input is any object (If, SetVariable, ToSingletonList: Gaffer's
+  // GenericInput keeps a lone value as it is): `input` holds that one item,
+  // and it runs as a single value, not as a list of one.
+  bool input_is_single_value = false;
   std::optional<std::vector<Item>> input_b;  // GetElementsBetweenSets(Pairs): set B.
   // GetElementsInRanges: explicit ranges (required).
   std::vector<std::pair<ElementId, ElementId>> ranges;

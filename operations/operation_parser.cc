@@ -329,6 +329,10 @@ Status ReadKindFields(const Json& obj, const std::string& path, Operation* op) {
     default:  // Count, DiscardOutput, To*, SplitStoreFromIterable: input only.
       break;
   }
+  if (op->kind == OperationKind::kToSingletonList) {  // Gaffer's Input<T>: any one value.
+    const Json* in = json_fields::Find(obj, "input");
+    op->input_is_single_value = in != nullptr && !in->is_array();
+  }
   return ReadInput(obj, path, "input", &ParseItemList, &op->input);
 }
 

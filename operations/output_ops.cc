@@ -138,6 +138,15 @@ Result<StepOutput> RunToSingletonList(StepOutput input, const ExecContext& ctx) 
   return StepOutput::Stream(MakeVectorStream(std::move(one)));
 }
 
+// Gaffer's ToArrayHandler: an empty input gives null, not an empty array.
+Result<StepOutput> RunToArray(std::unique_ptr<ItemStream> in) {
+  if (!in->Valid()) {
+    QUARRY_RETURN_IF_ERROR(in->status());
+    return StepOutput::None();
+  }
+  return StepOutput::Stream(std::move(in));
+}
+
 }  // namespace
 
 Result<StepOutput> RunOutput(const Operation& op, StepOutput input, ExecContext& ctx) {
@@ -156,9 +165,10 @@ Result<StepOutput> RunOutput(const Operation& op, StepOutput input, ExecContext&
       return StepOutput::Stream(
           MakeDistinctStream(AsStream(std::move(input)), ctx.limits.max_materialised_items));
     case OperationKind::kToList:
-    case OperationKind::kToArray:
     case OperationKind::kToStream:
       return StepOutput::Stream(AsStream(std::move(input)));
+    case OperationKind::kToArray:
+      return RunToArray(AsStream(std::move(input)));
     case OperationKind::kToSingletonList:
       return RunToSingletonList(std::move(input), ctx);
     case OperationKind::kToVertices:

@@ -25,6 +25,7 @@ Status ReadInputField(const Json& obj, const std::string& path, bool elements, O
   std::string ipath = jf::Join(path, "input");
   QUARRY_ASSIGN_OR_RETURN(op->input,
                           elements ? ParseElementList(*in, ipath) : ParseItemList(*in, ipath));
+  op->input_is_single_value = !elements && !in->is_array();
   return Status::OK();
 }
 

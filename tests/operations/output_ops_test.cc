@@ -74,6 +74,11 @@ TEST(OutputOpsTest, ToListArrayStreamPassThrough) {
                          f.Run(R"({"class":")" + std::string(cls) + R"(","input":[3,1,3]})"));
     EXPECT_EQ(out, Json::parse("[3,1,3]")) << cls;
   }
+  // Gaffer's ToArrayHandler gives null for an empty input; ToList keeps [].
+  ASSERT_OK_AND_ASSIGN(Json out, f.Run(R"({"class":"ToArray","input":[]})"));
+  EXPECT_TRUE(out.is_null()) << out.dump();
+  ASSERT_OK_AND_ASSIGN(out, f.Run(R"({"class":"ToList","input":[]})"));
+  EXPECT_EQ(out, Json::array());
 }
 
 TEST(OutputOpsTest, ToSingletonList) {
@@ -84,6 +89,9 @@ TEST(OutputOpsTest, ToSingletonList) {
   ASSERT_OK_AND_ASSIGN(
       out, f.Run(Chain(R"({"class":"ToList","input":[1,2]})", R"({"class":"ToSingletonList"})")));
   EXPECT_EQ(out, Json::parse("[[1,2]]"));
+  // An explicit lone value is one value (Gaffer's Input<T>), not a list of one.
+  ASSERT_OK_AND_ASSIGN(out, f.Run(R"({"class":"ToSingletonList","input":"x"})"));
+  EXPECT_EQ(out, Json::parse(R"(["x"])"));
 }
 
 TEST(OutputOpsTest, ToVerticesAfterGetElements) {
