@@ -1,7 +1,7 @@
 // koryphe's functions that hold other functions or predicates:
 // If {"condition", "predicate", "then", "otherwise"}, FunctionChain
 // {"functions"}, IterableFunction {"functions"}, IterableFilter
-// {"predicate"} and FirstValid {"predicate"}.
+// {"predicate"}, FirstValid {"predicate"} and ApplyBiFunction {"function"}.
 //
 // If and FunctionChain take any number of inputs, as Java passes them a
 // tuple: the predicate and the first function see every input. Where Java
@@ -9,6 +9,7 @@
 // as a List (the tuple's items). The Iterable* functions return Lists
 // (Java's lazy FilteredIterable/MappedIterable), evaluated eagerly so that
 // an error in a nested function is reported, not deferred.
+#include "graph-core/binary_operator.h"
 #include "graph-core/functions/internal/koryphe_function.h"
 #include "graph-core/json_fields.h"
 
@@ -22,6 +23,7 @@ constexpr std::string_view kFunctionChain = "uk.gov.gchq.koryphe.impl.function.F
 constexpr std::string_view kIterableFunction = "uk.gov.gchq.koryphe.impl.function.IterableFunction";
 constexpr std::string_view kIterableFilter = "uk.gov.gchq.koryphe.impl.function.IterableFilter";
 constexpr std::string_view kFirstValid = "uk.gov.gchq.koryphe.impl.function.FirstValid";
+constexpr std::string_view kApplyBiFunction = "uk.gov.gchq.koryphe.impl.function.ApplyBiFunction";
 
 using FunctionPtr = std::shared_ptr<const Function>;
 using FunctionList = std::vector<FunctionPtr>;
@@ -151,6 +153,42 @@ Result<std::unique_ptr<Function>> ParseFirstValid(const Json& json, std::string_
       std::move(fields));
 }
 
+// ApplyBiFunction: its "function" (a Java BiFunction) applied to two inputs.
+// That is a koryphe BinaryOperator (Sum, Max, ...: with koryphe's
+// null-skipping, a null input gives the other) or a two-input function
+// (Concat, Divide, ...); null without one.
+Result<std::unique_ptr<Function>> ParseApplyBiFunction(const Json& json, std::string_view path) {
+  const Json* spec = jf::Find(json, "function");
+  Json fields = Json::object();
+  if (spec == nullptr || spec->is_null()) {
+    return MakeFunction(kApplyBiFunction, 2, [](ValueRefs) -> Result<Value> { return Value(); });
+  }
+  std::string fpath = jf::Join(path, "function");
+  Result<std::unique_ptr<BinaryOperator>> op = ParseBinaryOperator(*spec, fpath);
+  if (op.ok()) {
+    std::shared_ptr<const BinaryOperator> shared = std::move(*op);
+    fields["function"] = shared->ToJson();
+    return MakeFunction(
+        kApplyBiFunction, 2,
+        [shared](ValueRefs args) -> Result<Value> {
+          Value state = *args[0];
+          QUARRY_RETURN_IF_ERROR(shared->Apply(&state, *args[1]).WithContext("ApplyBiFunction"));
+          return state;
+        },
+        std::move(fields));
+  }
+  Result<std::unique_ptr<Function>> fn = ParseFunction(*spec, fpath);
+  if (!fn.ok()) {
+    return InvalidArgumentError(
+        fpath + ": not a binary operator or a two-input function: " + fn.status().message());
+  }
+  std::shared_ptr<const Function> shared = std::move(*fn);
+  fields["function"] = shared->ToJson();
+  return MakeFunction(
+      kApplyBiFunction, 2, [shared](ValueRefs args) { return shared->Apply(args); },
+      std::move(fields));
+}
+
 }  // namespace
 
 void AddCompositeFunctions(std::vector<FunctionClass>* out) {
@@ -159,6 +197,7 @@ void AddCompositeFunctions(std::vector<FunctionClass>* out) {
   out->push_back({kIterableFunction, ParseIterableFunction});
   out->push_back({kIterableFilter, ParseIterableFilter});
   out->push_back({kFirstValid, ParseFirstValid});
+  out->push_back({kApplyBiFunction, ParseApplyBiFunction});
 }
 
 }  // namespace quarry::functions_internal

@@ -1,7 +1,8 @@
 // The item-level function classes: Gaffer's element functions
-// (data.element.function.ExtractProperty/ExtractId/ExtractGroup,
-// operation.function.ToEntityId/ToElementId) and koryphe's iterable
-// functions, which must see elements and nested iterables whole.
+// (data.element.function.ExtractProperty/ExtractId/ExtractGroup/
+// UnwrapEntityId, operation.function.ToEntityId/ToElementId/FromEntityId/
+// FromElementId) and koryphe's iterable functions (IterableFlatten among
+// them), which must see elements and nested iterables whole.
 #include "operations/internal/item_function_classes.h"
 
 #include <array>
@@ -11,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "graph-core/binary_operator.h"
 #include "graph-core/json_fields.h"
 
 namespace quarry::operations_internal {
@@ -177,6 +179,64 @@ std::shared_ptr<const ItemFunction> MakeIterableConcat() {
   });
 }
 
+// The vertex of an entity id (an EntitySeed or an Entity), or nullopt.
+std::optional<Value> EntityIdVertex(const Item& item) {
+  if (const auto* e = std::get_if<Element>(&item)) {
+    if (e->is_entity()) return e->vertex();
+  } else if (const auto* id = std::get_if<ElementId>(&item)) {
+    if (const auto* seed = std::get_if<EntitySeed>(id)) return seed->vertex;
+  }
+  return std::nullopt;
+}
+
+// FromEntityId (an entity id's vertex), FromElementId (the same, and an edge
+// id unchanged) and UnwrapEntityId (the same, and anything else unchanged):
+// Gaffer's operation.function and data.element.function classes.
+enum class IdUnwrap { kEntityIdOnly, kElementId, kAnything };
+std::shared_ptr<const ItemFunction> MakeFromId(IdUnwrap mode, std::string name) {
+  return Make([mode, name](const FnObject& in) -> Result<FnObject> {
+    if (in.is_null()) return FnObject::Null();
+    if (!in.is_list) {
+      if (std::optional<Value> vertex = EntityIdVertex(*in.item)) {
+        return FnObject::Of(Item(std::move(*vertex)));
+      }
+      const bool element_id =
+          std::holds_alternative<Element>(*in.item) || std::holds_alternative<ElementId>(*in.item);
+      if (mode == IdUnwrap::kAnything || (mode == IdUnwrap::kElementId && element_id)) return in;
+    }
+    if (mode == IdUnwrap::kAnything) return in;
+    return InvalidArgumentError(name + ": input is not an " +
+                                (mode == IdUnwrap::kElementId ? "element id: " : "entity id: ") +
+                                FnObjectToJson(in).dump());
+  });
+}
+
+// koryphe's IterableFlatten: the iterable's non-null items folded with
+// `operator`; null for an empty iterable or without an operator.
+Result<std::shared_ptr<const ItemFunction>> MakeIterableFlatten(const Json& json,
+                                                                std::string_view path) {
+  std::shared_ptr<const BinaryOperator> op;
+  if (const Json* spec = jf::Find(json, "operator"); spec != nullptr && !spec->is_null()) {
+    QUARRY_ASSIGN_OR_RETURN(op, ParseBinaryOperator(*spec, jf::Join(path, "operator")));
+  }
+  return Make([op](const FnObject& in) -> Result<FnObject> {
+    if (in.is_null() || op == nullptr) return FnObject::Null();
+    QUARRY_ASSIGN_OR_RETURN(std::vector<FnObject> items, InputIterable(in, "IterableFlatten"));
+    Value state;
+    for (const FnObject& item : items) {
+      if (item.is_null()) continue;
+      const Value* v = item.is_list ? nullptr : std::get_if<Value>(&*item.item);
+      if (v == nullptr) {
+        return InvalidArgumentError("IterableFlatten: cannot fold " + FnObjectToJson(item).dump() +
+                                    ": the operator takes values");
+      }
+      QUARRY_RETURN_IF_ERROR(op->Apply(&state, *v).WithContext("IterableFlatten"));
+    }
+    if (state.is_null()) return FnObject::Null();
+    return FnObject::Of(Item(std::move(state)));
+  });
+}
+
 }  // namespace
 
 Result<std::shared_ptr<const ItemFunction>> ParseOwnItemFunction(std::string_view cls,
@@ -201,6 +261,16 @@ Result<std::shared_ptr<const ItemFunction>> ParseOwnItemFunction(std::string_vie
   if (Is(cls, kKoryphe, "ToList") || Is(cls, kKoryphe, "ToArray")) return MakeToCollection(false);
   if (Is(cls, kKoryphe, "ToSet")) return MakeToCollection(true);
   if (Is(cls, kKoryphe, "IterableConcat")) return MakeIterableConcat();
+  if (Is(cls, kKoryphe, "IterableFlatten")) return MakeIterableFlatten(json, path);
+  if (Is(cls, kGafferOperation, "FromEntityId")) {
+    return MakeFromId(IdUnwrap::kEntityIdOnly, "FromEntityId");
+  }
+  if (Is(cls, kGafferOperation, "FromElementId")) {
+    return MakeFromId(IdUnwrap::kElementId, "FromElementId");
+  }
+  if (Is(cls, kGafferElement, "UnwrapEntityId")) {
+    return MakeFromId(IdUnwrap::kAnything, "UnwrapEntityId");
+  }
   if (Is(cls, kKoryphe, "Size")) {
     return Make([](const FnObject& in) -> Result<FnObject> {
       QUARRY_ASSIGN_OR_RETURN(std::vector<FnObject> items, InputIterable(in, "Size"));

@@ -147,3 +147,37 @@ TEST(FirstValidTest, FirstAcceptedOrNull) {
 
 }  // namespace
 }  // namespace quarry
+
+namespace quarry {
+namespace {
+
+// koryphe's ApplyBiFunctionTest: a BinaryOperator (Sum) with koryphe's
+// null-skipping, or a two-input function (Concat); null without a function.
+TEST(ApplyBiFunctionTest, BinaryOperatorOrTwoInputFunction) {
+  auto sum = testing::ParseFn(R"({"class":"uk.gov.gchq.koryphe.impl.function.ApplyBiFunction",
+      "function":{"class":"uk.gov.gchq.koryphe.impl.binaryoperator.Sum"}})");
+  ASSERT_NE(sum, nullptr);
+  ASSERT_OK_AND_ASSIGN(Value three, testing::Call(*sum, {Value::Int64(1), Value::Int64(2)}));
+  EXPECT_EQ(three, Value::Int64(3));
+  ASSERT_OK_AND_ASSIGN(Value one, testing::Call(*sum, {Value::Int64(1), Value()}));
+  EXPECT_EQ(one, Value::Int64(1));
+  EXPECT_EQ(sum->ToJson()["function"]["class"], "uk.gov.gchq.koryphe.impl.binaryoperator.Sum");
+  auto concat = testing::ParseFn(R"({"class":"ApplyBiFunction",
+      "function":{"class":"Concat","separator":"-"}})");
+  ASSERT_NE(concat, nullptr);
+  ASSERT_OK_AND_ASSIGN(Value joined,
+                       testing::Call(*concat, {Value::String("a"), Value::String("b")}));
+  EXPECT_EQ(joined, Value::String("a-b"));
+  auto none = testing::ParseFn(R"({"class":"ApplyBiFunction"})");
+  ASSERT_NE(none, nullptr);
+  ASSERT_OK_AND_ASSIGN(Value null, testing::Call(*none, {Value::Int64(1), Value::Int64(2)}));
+  EXPECT_TRUE(null.is_null());
+  EXPECT_THAT(ParseFunction(Json::parse(R"({"class":"ApplyBiFunction",
+      "function":{"class":"NoSuchThing"}})"),
+                            "fn")
+                  .status(),
+              testing::StatusIsWithMessage(StatusCode::kInvalidArgument, "fn.function"));
+}
+
+}  // namespace
+}  // namespace quarry

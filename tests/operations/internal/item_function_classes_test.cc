@@ -85,6 +85,53 @@ TEST(ItemFunctionClassesTest, IterablePicks) {
               StatusIs(StatusCode::kInvalidArgument));
 }
 
+// Gaffer's FromEntityIdTest, FromElementIdTest and UnwrapEntityIdTest: an
+// entity id (seed or Entity) gives its vertex; FromElementId passes an edge
+// id on; UnwrapEntityId passes anything else on; FromEntityId refuses it.
+TEST(ItemFunctionClassesTest, FromEntityIdFromElementIdAndUnwrapEntityId) {
+  constexpr std::string_view kSeed =
+      R"({"class":"uk.gov.gchq.gaffer.operation.data.EntitySeed","vertex":"a"})";
+  constexpr std::string_view kFromEntity =
+      R"({"class":"uk.gov.gchq.gaffer.operation.function.FromEntityId"})";
+  constexpr std::string_view kFromElement =
+      R"({"class":"uk.gov.gchq.gaffer.operation.function.FromElementId"})";
+  constexpr std::string_view kUnwrap =
+      R"({"class":"uk.gov.gchq.gaffer.data.element.function.UnwrapEntityId"})";
+  ASSERT_OK_AND_ASSIGN(Json a, ApplyJson(kFromEntity, kSeed));
+  EXPECT_EQ(a, J(R"("a")"));
+  ASSERT_OK_AND_ASSIGN(Json v, ApplyJson(kFromEntity, kEntity));
+  EXPECT_EQ(v, J(R"("v")"));
+  EXPECT_THAT(ApplyJson(kFromEntity, kEdge),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "FromEntityId"));
+  ASSERT_OK_AND_ASSIGN(Json edge, ApplyJson(kFromElement, kEdge));
+  EXPECT_EQ(edge, J(kEdge));
+  EXPECT_THAT(ApplyJson(kFromElement, R"("x")"), StatusIs(StatusCode::kInvalidArgument));
+  ASSERT_OK_AND_ASSIGN(Json unwrapped, ApplyJson(kUnwrap, kSeed));
+  EXPECT_EQ(unwrapped, J(R"("a")"));
+  ASSERT_OK_AND_ASSIGN(Json passed, ApplyJson(kUnwrap, R"("y")"));
+  EXPECT_EQ(passed, J(R"("y")"));
+  ASSERT_OK_AND_ASSIGN(Json null, ApplyJson(kUnwrap, "null"));
+  EXPECT_TRUE(null.is_null());
+}
+
+// koryphe's IterableFlattenTest: non-null items folded with the operator;
+// null for an empty iterable and without an operator.
+TEST(ItemFunctionClassesTest, IterableFlatten) {
+  constexpr std::string_view kSum =
+      R"({"class":"uk.gov.gchq.koryphe.impl.function.IterableFlatten",
+          "operator":{"class":"uk.gov.gchq.koryphe.impl.binaryoperator.Sum"}})";
+  ASSERT_OK_AND_ASSIGN(Json sum, ApplyJson(kSum, "[1, null, 2, 3]"));
+  EXPECT_EQ(sum, J("6"));
+  ASSERT_OK_AND_ASSIGN(Json empty, ApplyJson(kSum, "[]"));
+  EXPECT_TRUE(empty.is_null());
+  ASSERT_OK_AND_ASSIGN(Json no_operator, ApplyJson(R"({"class":"IterableFlatten"})", "[1, 2]"));
+  EXPECT_TRUE(no_operator.is_null());
+  EXPECT_THAT(
+      ParseItemFunction(J(R"({"class":"IterableFlatten","operator":{"class":"Nope"}})"), "f")
+          .status(),
+      StatusIsWithMessage(StatusCode::kInvalidArgument, "f.operator"));
+}
+
 TEST(ItemFunctionClassesTest, Collections) {
   ASSERT_OK_AND_ASSIGN(Json list, ApplyJson(R"({"class":"ToList"})", R"("a")"));
   EXPECT_EQ(list, J(R"(["a"])"));
