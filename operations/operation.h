@@ -138,6 +138,9 @@ struct CsvGeneratorSpec {
   std::vector<std::pair<std::string, std::string>> constants;
   bool quoted = false;
   std::optional<std::string> comma_replacement = " ";  // nullopt: commas kept.
+  // ToCsv adds every schema property (then DIRECTED) as a field named after
+  // itself, after `fields` (Gaffer's addAdditionalFieldsFromSchemaProperties).
+  bool include_schema_properties = false;
 };
 
 struct Operation {

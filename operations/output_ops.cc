@@ -108,10 +108,13 @@ Status ToEntitySeed(const Item& item, std::vector<Item>* out) {
   return Status::OK();
 }
 
-Result<StepOutput> RunToCsv(const Operation& op, std::unique_ptr<ItemStream> in) {
+Result<StepOutput> RunToCsv(const Operation& op, std::unique_ptr<ItemStream> in,
+                            const ExecContext& ctx) {
+  CsvGeneratorSpec spec = op.csv;
+  AddSchemaPropertyFields(*ctx.graph->schema(), &spec);
   std::vector<Item> header;
-  if (op.include_header) header.push_back(Item(Value::String(CsvHeader(op.csv))));
-  FlatMapFn fn = [csv = op.csv](const Item& item, std::vector<Item>* out) {
+  if (op.include_header) header.push_back(Item(Value::String(CsvHeader(spec))));
+  FlatMapFn fn = [csv = std::move(spec)](const Item& item, std::vector<Item>* out) {
     QUARRY_ASSIGN_OR_RETURN(Element e, ItemToElement(item, "ToCsv"));
     out->push_back(Item(Value::String(CsvLine(e, csv))));
     return Status::OK();
@@ -177,7 +180,7 @@ Result<StepOutput> RunOutput(const Operation& op, StepOutput input, ExecContext&
     case OperationKind::kToEntitySeeds:
       return StepOutput::Stream(MakeFlatMapStream(AsStream(std::move(input)), &ToEntitySeed));
     case OperationKind::kToCsv:
-      return RunToCsv(op, AsStream(std::move(input)));
+      return RunToCsv(op, AsStream(std::move(input)), ctx);
     default:
       return InternalError("RunOutput: not an output operation: " + OpName(op));
   }

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "graph-core/json_value.h"
+#include "operations/generators/element_object_generators.h"
 #include "operations/internal/exec.h"
 #include "operations/internal/input_parser.h"
 
@@ -15,13 +16,7 @@ Result<StepOutput> RunToMap(const Operation& op, StepOutput input, ExecContext& 
   std::string what = OpName(op);
   auto to_map = [spec = std::move(spec), what](const Item& item, std::vector<Item>* out) {
     QUARRY_ASSIGN_OR_RETURN(Element e, ItemToElement(item, what));
-    Json map = Json::object();
-    for (const auto& [field, key] : spec.fields) {
-      Value v = field == "GROUP" ? Value::String(e.group()) : e.GetIdentifierOrProperty(field);
-      if (!v.is_null()) map[key] = ValueToJson(v);
-    }
-    for (const auto& [key, value] : spec.constants) map[key] = value;
-    out->push_back(Item(std::move(map)));
+    out->push_back(Item(ElementToMap(e, spec)));
     return Status::OK();
   };
   return StepOutput::Stream(MakeFlatMapStream(AsStream(std::move(input)), std::move(to_map)));

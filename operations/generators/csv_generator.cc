@@ -44,6 +44,8 @@ Result<CsvGeneratorSpec> ParseCsvGeneratorSpec(const Json& json, std::string_vie
   QUARRY_ASSIGN_OR_RETURN(csv.fields, json_fields::StringMap(json, "fields", path));
   QUARRY_ASSIGN_OR_RETURN(csv.constants, json_fields::StringMap(json, "constants", path));
   QUARRY_ASSIGN_OR_RETURN(csv.quoted, json_fields::BoolOr(json, "quoted", path, false));
+  QUARRY_ASSIGN_OR_RETURN(csv.include_schema_properties,
+                          json_fields::BoolOr(json, "includeSchemaProperties", path, false));
   if (json.contains("commaReplacement")) {
     QUARRY_ASSIGN_OR_RETURN(csv.comma_replacement,
                             json_fields::OptionalString(json, "commaReplacement", path));
@@ -59,16 +61,44 @@ std::string CsvHeader(const CsvGeneratorSpec& csv) {
   return line;
 }
 
+Value CsvFieldValue(const Element& e, std::string_view field) {
+  if (field == "GROUP") return Value::String(e.group());
+  // CsvGenerator's group columns for one kind of element only.
+  if (field == "ENTITY_GROUP") return e.is_entity() ? Value::String(e.group()) : Value();
+  if (field == "EDGE_GROUP") return e.is_entity() ? Value() : Value::String(e.group());
+  return e.GetIdentifierOrProperty(field);
+}
+
 std::string CsvLine(const Element& e, const CsvGeneratorSpec& csv) {
   std::string line;
   for (const auto& [field, header] : csv.fields) {
-    Value v = field == "GROUP" ? Value::String(e.group()) : e.GetIdentifierOrProperty(field);
+    Value v = CsvFieldValue(e, field);
     if (!v.is_null()) line += CsvCell(v.ToJavaString(), csv);
     line += ",";
   }
   for (const auto& [constant, header] : csv.constants) line += CsvCell(constant, csv) + ",";
   if (!line.empty()) line.pop_back();
   return line;
+}
+
+void AddSchemaPropertyFields(const Schema& schema, CsvGeneratorSpec* csv) {
+  if (!csv->include_schema_properties) return;
+  auto put = [csv](const std::string& name) {
+    for (auto& [field, header] : csv->fields) {
+      if (field == name) {
+        header = name;
+        return;
+      }
+    }
+    csv->fields.emplace_back(name, name);
+  };
+  for (const SchemaElementDefinition* def : schema.entity_groups()) {
+    for (const PropertyDefinition& p : def->properties()) put(p.name);
+  }
+  for (const SchemaElementDefinition* def : schema.edge_groups()) {
+    for (const PropertyDefinition& p : def->properties()) put(p.name);
+    put("DIRECTED");
+  }
 }
 
 namespace generators_internal {

@@ -13,6 +13,7 @@
 #include "graph-core/json_value.h"
 #include "graph-core/status.h"
 #include "operations/operation.h"
+#include "schema/schema.h"
 
 namespace quarry {
 
@@ -20,7 +21,7 @@ inline constexpr std::string_view kCsvGeneratorClass =
     "uk.gov.gchq.gaffer.data.generator.CsvGenerator";
 
 // Reads the generator's fields ("fields", "constants", "quoted",
-// "commaReplacement") from `json`, an object. InvalidArgument naming
+// "commaReplacement", "includeSchemaProperties") from `json`, an object. InvalidArgument naming
 // `path`.field on a wrong type.
 Result<CsvGeneratorSpec> ParseCsvGeneratorSpec(const Json& json, std::string_view path);
 
@@ -29,5 +30,14 @@ std::string CsvHeader(const CsvGeneratorSpec& csv);
 // One element's line: each field's value (GROUP, an identifier such as
 // VERTEX/SOURCE, or a property; empty when absent), then the constants.
 std::string CsvLine(const Element& element, const CsvGeneratorSpec& csv);
+// A field's value for `element`: GROUP; ENTITY_GROUP or EDGE_GROUP (the group
+// of an entity or of an edge only, else null); an identifier; a property.
+Value CsvFieldValue(const Element& element, std::string_view field);
+
+// With include_schema_properties: every property of the schema's entity
+// groups, then of its edge groups, and DIRECTED, each added as a field
+// headed by its own name (one already in the fields keeps its place and is
+// renamed, as in Gaffer's LinkedHashMap). Otherwise nothing.
+void AddSchemaPropertyFields(const Schema& schema, CsvGeneratorSpec* csv);
 
 }  // namespace quarry

@@ -20,6 +20,7 @@ const Registry& Generators() {
     gi::AddRoadTrafficGenerators(&registry->element);
     gi::AddRestExampleGenerators(&registry->element, &registry->object);
     gi::AddCsvObjectGenerator(&registry->object);
+    gi::AddElementObjectGenerators(&registry->object);
     gi::AddJsonToElementGenerator(&registry->element);
     return registry;
   }();

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "graph-core/json_fields.h"
+#include "operations/generators/element_object_generators.h"
 #include "operations/internal/flow_parser.h"
 #include "operations/internal/input_parser.h"
 #include "operations/internal/view_merge.h"
@@ -84,8 +85,7 @@ Status ReadToMapFields(const Json& obj, const std::string& path, Operation* op) 
   std::string gpath = json_fields::Join(path, "elementGenerator");
   if (gen == nullptr) return InvalidArgumentError(gpath + ": required");
   if (!gen->is_object()) return InvalidArgumentError(gpath + ": expected a MapGenerator object");
-  QUARRY_ASSIGN_OR_RETURN(op->csv.fields, json_fields::StringMap(*gen, "fields", gpath));
-  QUARRY_ASSIGN_OR_RETURN(op->csv.constants, json_fields::StringMap(*gen, "constants", gpath));
+  QUARRY_ASSIGN_OR_RETURN(op->csv, ParseMapGeneratorSpec(*gen, gpath));
   if (const Json* in = json_fields::Find(obj, "input")) {
     QUARRY_ASSIGN_OR_RETURN(op->input, ParseItemList(*in, json_fields::Join(path, "input")));
   }

@@ -178,6 +178,8 @@ TEST(OperationCatalogueTest, GeneratorsAndTraits) {
               Contains("uk.gov.gchq.gaffer.traffic.generator.RoadTrafficStringElementGenerator"));
   EXPECT_THAT(ObjectGeneratorClassNames(),
               ElementsAre("uk.gov.gchq.gaffer.data.generator.CsvGenerator",
+                          "uk.gov.gchq.gaffer.data.generator.MapGenerator",
+                          "uk.gov.gchq.gaffer.operation.data.generator.EntityIdExtractor",
                           "uk.gov.gchq.gaffer.rest.example.ExampleDomainObjectGenerator"));
   EXPECT_THAT(
       StoreTraitNames(),

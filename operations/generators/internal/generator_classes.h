@@ -28,6 +28,7 @@ struct ObjectGeneratorClass {
 void AddRoadTrafficGenerators(std::vector<ElementGeneratorClass>* out);
 void AddJsonToElementGenerator(std::vector<ElementGeneratorClass>* out);
 void AddCsvObjectGenerator(std::vector<ObjectGeneratorClass>* out);
+void AddElementObjectGenerators(std::vector<ObjectGeneratorClass>* out);  // Map, EntityIdExtractor.
 void AddRestExampleGenerators(std::vector<ElementGeneratorClass>* element_out,
                               std::vector<ObjectGeneratorClass>* object_out);
 

@@ -29,6 +29,8 @@ TEST(GeneratorRegistryTest, ListsGaffersClassNamesSorted) {
                   "uk.gov.gchq.gaffer.traffic.generator.RoadTrafficStringElementGenerator"));
   EXPECT_THAT(RegisteredObjectGeneratorClassNames(),
               ElementsAre("uk.gov.gchq.gaffer.data.generator.CsvGenerator",
+                          "uk.gov.gchq.gaffer.data.generator.MapGenerator",
+                          "uk.gov.gchq.gaffer.operation.data.generator.EntityIdExtractor",
                           "uk.gov.gchq.gaffer.rest.example.ExampleDomainObjectGenerator"));
   for (const std::string& name : RegisteredElementGeneratorClassNames()) {
     EXPECT_TRUE(MakeElementGenerator(Json{{"class", name}}, "g").ok()) << name;

@@ -72,7 +72,7 @@ const std::map<std::string, std::string> kCells = {{"Region Name (GO)", "South W
                                                    {"Hour", "17"}};
 
 // 2000-05-03T00:00Z = 11080 days after the epoch.
-constexpr int64_t k20000503 = 11080LL * 86400000;
+constexpr int64_t kMay3rd2000 = 11080LL * 86400000;
 
 TEST(RoadTrafficRowTest, DerivesVerticesDatesAndCounts) {
   ASSERT_OK_AND_ASSIGN(RoadTrafficColumns columns, RoadTrafficColumns::FromHeader(kHeader));
@@ -90,8 +90,8 @@ TEST(RoadTrafficRowTest, DerivesVerticesDatesAndCounts) {
   EXPECT_EQ(row.junction_b, "A38:LA Boundary");
   EXPECT_EQ(row.junction_a_location, "359000,172800");
   EXPECT_EQ(row.junction_b_location, "358100,175000");
-  EXPECT_EQ(row.start_date_ms, k20000503 + 17 * 3600000LL);
-  EXPECT_EQ(row.end_date_ms, k20000503 + 18 * 3600000LL - 1);
+  EXPECT_EQ(row.start_date_ms, kMay3rd2000 + 17 * 3600000LL);
+  EXPECT_EQ(row.end_date_ms, kMay3rd2000 + 18 * 3600000LL - 1);
   FreqMap expected = {{"PC", 2},    {"WMV2", 3},  {"CAR", 0},   {"BUS", 1},   {"LGV", 1},
                       {"HGVR2", 1}, {"HGVR3", 1}, {"HGVR4", 1}, {"HGVA3", 1}, {"HGVA5", 1},
                       {"HGVA6", 1}, {"HGV", 1},   {"AMV", 100}};
@@ -126,8 +126,8 @@ TEST(RoadTrafficRowTest, DayMonthYearDatesAreAccepted) {
   cells["dCount"] = "03/05/2000 00:00";
   cells["Hour"] = "0";
   ASSERT_OK_AND_ASSIGN(RoadTrafficRow row, columns.ParseRow(Row(kHeader, cells)));
-  EXPECT_EQ(row.start_date_ms, k20000503);
-  EXPECT_EQ(row.end_date_ms, k20000503 + 3599999);
+  EXPECT_EQ(row.start_date_ms, kMay3rd2000);
+  EXPECT_EQ(row.end_date_ms, kMay3rd2000 + 3599999);
 }
 
 TEST(RoadTrafficRowTest, WrongFieldCountIsRejected) {
