@@ -13,6 +13,7 @@
 #include "graph-core/json_fields.h"
 #include "operations/internal/exec.h"
 #include "operations/internal/flow_predicate.h"
+#include "operations/internal/input_parser.h"
 
 namespace quarry::operations_internal {
 namespace {
@@ -76,6 +77,28 @@ Result<StepOutput> RunWhile(const Operation& op, StepOutput input, ExecContext& 
   return Replay(held);
 }
 
+// What ForEach hands its operation for one item: Gaffer sets the item itself
+// as the operation's input, so an iterable item (a list or set value, or a
+// JSON array) is read item by item (Count counts its items) and any other
+// item is one object.
+StepOutput ForEachInput(const Item& item) {
+  if (const auto* v = std::get_if<Value>(&item)) {
+    if (v->type() == ValueType::kList || v->type() == ValueType::kTreeSet ||
+        v->type() == ValueType::kHashSet) {
+      std::vector<Item> items(v->AsItems().begin(), v->AsItems().end());
+      return StepOutput::Stream(MakeVectorStream(std::move(items)));
+    }
+  } else if (const auto* j = std::get_if<Json>(&item); j != nullptr && j->is_array()) {
+    std::vector<Item> items;
+    for (const Json& member : *j) {
+      Result<Item> parsed = ParseItem(member, "ForEach item");
+      items.push_back(parsed.ok() ? std::move(*parsed) : Item(member));
+    }
+    return StepOutput::Stream(MakeVectorStream(std::move(items)));
+  }
+  return StepOutput::Value(ItemToJson(item));
+}
+
 // ForEachHandler: the operation runs once per input item, with that item
 // (one object, not a list) as its input; the results form a list, one entry
 // per item (null for an operation without output).
@@ -88,8 +111,8 @@ Result<StepOutput> RunForEach(const Operation& op, StepOutput input, ExecContext
   std::vector<Item> results;
   size_t total = 0;
   for (; in->Valid(); in->Next()) {
-    StepOutput one = StepOutput::Value(ItemToJson(in->item()));
-    QUARRY_ASSIGN_OR_RETURN(StepOutput out, RunOperation(*f.operation, std::move(one), ctx));
+    QUARRY_ASSIGN_OR_RETURN(StepOutput out,
+                            RunOperation(*f.operation, ForEachInput(in->item()), ctx));
     QUARRY_ASSIGN_OR_RETURN(StoredVariable held, Hold(std::move(out), MaxItems(ctx), OpName(op)));
     total += 1 + held.items.size();
     if (total > MaxItems(ctx)) {

@@ -127,8 +127,11 @@ Result<StepOutput> RunToCsv(const Operation& op, std::unique_ptr<ItemStream> in,
 Result<StepOutput> RunToSingletonList(StepOutput input, const ExecContext& ctx) {
   if (input.kind == StepOutput::Kind::kNone) return StepOutput::Stream(MakeVectorStream({}));
   if (input.kind == StepOutput::Kind::kJson) {
+    // One object (a ForEach item, a Count): an element, seed or value is
+    // passed on as one, so a ToVertices or GetElements after it can read it.
+    Result<Item> parsed = ParseItem(input.json, "ToSingletonList input");
     std::vector<Item> one;
-    one.push_back(Item(std::move(input.json)));
+    one.push_back(parsed.ok() ? std::move(*parsed) : Item(std::move(input.json)));
     return StepOutput::Stream(MakeVectorStream(std::move(one)));
   }
   QUARRY_ASSIGN_OR_RETURN(

@@ -156,6 +156,7 @@ Result<std::shared_ptr<const ItemFunction>> ParseIterableFunction(std::string_vi
     return Make([functions](const FnObject& in) { return ApplyAll(functions, in); });
   }
   return Make([functions](const FnObject& in) -> Result<FnObject> {
+    if (in.is_null()) return FnObject::Null();  // koryphe's IterableUtil.map(null) is null.
     QUARRY_ASSIGN_OR_RETURN(std::vector<FnObject> items, InputIterable(in, "IterableFunction"));
     std::vector<FnObject> out;
     out.reserve(items.size());

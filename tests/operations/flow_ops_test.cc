@@ -137,6 +137,22 @@ TEST(FlowOpsTest, ForEachInAChain) {
   EXPECT_TRUE(SameMultiset(sorted, R"([["1","3","4","5"],["1","2","3"]])"));
 }
 
+TEST(FlowOpsTest, ForEachHandsEachItemOnAsItself) {
+  // Gaffer's ForEachHandler sets the item itself as the operation's input
+  // (ForEachIT): an inner list is counted item by item, and an edge wrapped
+  // by ToSingletonList is an edge to ToVertices.
+  DocFixture f;
+  ASSERT_OK_AND_ASSIGN(Json counts, f.Run(R"({"class":"ForEach",
+      "input":[["java.util.ArrayList",["1","2","3"]],["java.util.ArrayList",[]]],
+      "operation":{"class":"Count"}})"));
+  EXPECT_EQ(counts, Json::parse("[3,0]"));
+  ASSERT_OK_AND_ASSIGN(Json ends, f.Run(R"({"class":"ForEach",
+      "input":[{"class":"Edge","group":"edge","source":1,"destination":2,"directed":true}],
+      "operation":{"class":"OperationChain","operations":[
+        {"class":"ToSingletonList"},{"class":"ToVertices","edgeVertices":"BOTH"}]}})"));
+  EXPECT_EQ(ends, Json::parse("[[1,2]]"));
+}
+
 TEST(FlowOpsTest, ForEachInsideIf) {
   // The same ForEach as the "then" of an If whose input has more than one
   // item; with IsLongerThan 5 the "otherwise" (Count) runs instead.
