@@ -135,6 +135,7 @@ void AddMoreFunctionFields(std::vector<ClassFields>* out) {
   out->push_back({"IterableFunction", {{"functions", kFunctionList}}});
   out->push_back({"IterableFilter", {{"predicate", "java.util.function.Predicate<I_ITEM>"}}});
   out->push_back({"FirstValid", {{"predicate", "java.util.function.Predicate"}}});
+  out->push_back({"ApplyBiFunction", {{"function", "java.util.function.BiFunction<T, U, R>"}}});
   out->push_back({"StringSplit", {{"delimiter", kString}}});
   out->push_back({"StringJoin", {{"delimiter", kString}}});
   out->push_back({"StringReplace", {{"searchString", kString}, {"replacement", kString}}});
