@@ -1,7 +1,9 @@
-// Composition: Not, And, Or, If, and IntegerTupleAdaptedPredicate (which
-// picks tuple positions for a component of And/Or/If).
+// Composition: Not, And, Or, If, IntegerTupleAdaptedPredicate (which
+// picks tuple positions for a component of And/Or/If), and AdaptedPredicate
+// (a predicate on what a function makes of the input).
 #include <vector>
 
+#include "graph-core/function.h"
 #include "graph-core/internal/json_value_util.h"
 #include "graph-core/predicates/internal/predicate_util.h"
 
@@ -12,6 +14,7 @@ constexpr std::string_view kNot = "uk.gov.gchq.koryphe.impl.predicate.Not";
 constexpr std::string_view kAnd = "uk.gov.gchq.koryphe.impl.predicate.And";
 constexpr std::string_view kOr = "uk.gov.gchq.koryphe.impl.predicate.Or";
 constexpr std::string_view kIf = "uk.gov.gchq.koryphe.impl.predicate.If";
+constexpr std::string_view kAdapted = "uk.gov.gchq.koryphe.predicate.AdaptedPredicate";
 constexpr std::string_view kIntegerTupleAdapted =
     "uk.gov.gchq.koryphe.tuple.predicate.IntegerTupleAdaptedPredicate";
 
@@ -162,6 +165,40 @@ Result<PredicatePtr> ParseIntegerTupleAdapted(const Json& json, std::string_view
       std::make_unique<IntegerTupleAdapted>(std::move(selection), std::move(predicate)));
 }
 
+// koryphe's AdaptedPredicate: `predicate` tests inputAdapter(input), or the
+// input itself without an adapter. An adapter that fails to apply (a
+// ClassCastException in Java) rejects the element.
+class Adapted : public Predicate {
+ public:
+  Adapted(std::shared_ptr<const Function> adapter, SharedPredicate predicate)
+      : adapter_(std::move(adapter)), predicate_(std::move(predicate)) {}
+  bool Test(ValueRefs args) const override {
+    if (adapter_ == nullptr) return predicate_->Test(args);
+    Result<Value> adapted = adapter_->Apply(args);
+    return adapted.ok() && predicate_->Test(*adapted);
+  }
+  Json ToJson() const override {
+    Json out = ClassJson(kAdapted);
+    if (adapter_) out["inputAdapter"] = adapter_->ToJson();
+    out["predicate"] = predicate_->ToJson();
+    return out;
+  }
+
+ private:
+  std::shared_ptr<const Function> adapter_;
+  SharedPredicate predicate_;
+};
+
+Result<PredicatePtr> ParseAdapted(const Json& json, std::string_view path) {
+  std::shared_ptr<const Function> adapter;
+  if (const Json* f = json_fields::Find(json, "inputAdapter"); f != nullptr && !f->is_null()) {
+    QUARRY_ASSIGN_OR_RETURN(adapter, ParseFunction(*f, json_fields::Join(path, "inputAdapter")));
+  }
+  QUARRY_ASSIGN_OR_RETURN(PredicatePtr predicate,
+                          ReadPredicateField(json, "predicate", path, true));
+  return PredicatePtr(std::make_unique<Adapted>(std::move(adapter), std::move(predicate)));
+}
+
 }  // namespace
 
 void AddLogicalPredicates(std::vector<PredicateClass>* out) {
@@ -170,6 +207,7 @@ void AddLogicalPredicates(std::vector<PredicateClass>* out) {
   out->push_back({kOr, ParseComposite<false>, kGenericInput});
   out->push_back({kIf, ParseIf, kGenericInput});
   out->push_back({kIntegerTupleAdapted, ParseIntegerTupleAdapted, "java.lang.Integer"});
+  out->push_back({kAdapted, ParseAdapted, kGenericInput});
 }
 
 }  // namespace quarry::internal

@@ -20,6 +20,25 @@ TEST(LogicalPredicateTest, NotInvertsAndMissingPredicateIsFalse) {
   EXPECT_FALSE(empty->Test(Value::Int32(1)));
 }
 
+// koryphe's AdaptedPredicateTest: the predicate sees the adapter's output.
+TEST(LogicalPredicateTest, AdaptedPredicateTestsTheAdaptedInput) {
+  auto p = Pred(R"({"class": "uk.gov.gchq.koryphe.predicate.AdaptedPredicate",
+      "inputAdapter": {"class": "uk.gov.gchq.koryphe.impl.function.ToLowerCase"},
+      "predicate": {"class": "IsEqual", "value": "beta"}})");
+  EXPECT_TRUE(p->Test(Value::String("Beta")));
+  EXPECT_FALSE(p->Test(Value::String("Alpha")));
+  auto bare = Pred(R"({"class": "uk.gov.gchq.koryphe.predicate.AdaptedPredicate",
+      "predicate": {"class": "IsEqual", "value": "beta"}})");
+  EXPECT_FALSE(bare->Test(Value::String("Beta")));
+  EXPECT_TRUE(bare->Test(Value::String("beta")));
+  EXPECT_THAT(TryPred(R"({"class": "uk.gov.gchq.koryphe.predicate.AdaptedPredicate"})"),
+              StatusIs(StatusCode::kInvalidArgument));
+  constexpr const char* kFull = R"({"class": "uk.gov.gchq.koryphe.predicate.AdaptedPredicate",
+      "inputAdapter": {"class": "uk.gov.gchq.koryphe.impl.function.ToLowerCase"},
+      "predicate": {"class": "uk.gov.gchq.koryphe.impl.predicate.IsEqual", "value": "beta"}})";
+  ExpectJsonRoundTrip(kFull, kFull);
+}
+
 TEST(LogicalPredicateTest, EmptyAndIsTrueEmptyOrIsFalse) {
   EXPECT_TRUE(Pred(R"({"class": "And", "predicates": []})")->Test(Value()));
   EXPECT_TRUE(Pred(R"({"class": "And"})")->Test(Value()));
