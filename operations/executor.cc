@@ -186,7 +186,7 @@ class StreamCursor : public ResultCursor {
   Result<std::vector<Json>> NextPage(size_t max_items) override {
     std::vector<Json> page;
     if (output_.kind == StepOutput::Kind::kJson) {
-      page.push_back(ToResultJson(output_.json));
+      page.push_back(ToResultJson(std::move(output_.json)));
       output_ = StepOutput::None();
     } else if (output_.kind == StepOutput::Kind::kStream) {
       ItemStream& s = *output_.stream;
@@ -204,7 +204,7 @@ class StreamCursor : public ResultCursor {
   Status NextPageText(size_t max_items, JsonTextPage* page) override {
     page->Clear();
     if (output_.kind == StepOutput::Kind::kJson) {
-      AppendJson(ToResultJson(output_.json), page->BeginItem());
+      AppendJson(ToResultJson(std::move(output_.json)), page->BeginItem());
       page->EndItem();
       output_ = StepOutput::None();
     } else if (output_.kind == StepOutput::Kind::kStream) {
@@ -309,7 +309,7 @@ Result<Json> Executor::Execute(const User& user, std::string_view operation_json
   QUARRY_ASSIGN_OR_RETURN(auto run, Run(graph_, limits_, user, operation_json));
   StepOutput& out = run.second;
   if (out.kind == StepOutput::Kind::kNone) return Json(nullptr);
-  if (out.kind == StepOutput::Kind::kJson) return ToResultJson(out.json);
+  if (out.kind == StepOutput::Kind::kJson) return ToResultJson(std::move(out.json));
   Json result = Json::array();
   ItemStream& s = *out.stream;
   for (; s.Valid(); s.Next()) {
@@ -330,7 +330,7 @@ Status Executor::ExecuteText(const User& user, std::string_view operation_json,
     return Status::OK();
   }
   if (output.kind == StepOutput::Kind::kJson) {
-    AppendJson(ToResultJson(output.json), out);
+    AppendJson(ToResultJson(std::move(output.json)), out);
     return Status::OK();
   }
   out->push_back('[');

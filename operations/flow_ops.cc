@@ -90,10 +90,7 @@ StepOutput ForEachInput(const Item& item) {
     }
   } else if (const auto* j = std::get_if<Json>(&item); j != nullptr && j->is_array()) {
     std::vector<Item> items;
-    for (const Json& member : *j) {
-      Result<Item> parsed = ParseItem(member, "ForEach item");
-      items.push_back(parsed.ok() ? std::move(*parsed) : Item(member));
-    }
+    for (const Json& member : *j) items.push_back(ParseItemOrJson(member));
     return StepOutput::Stream(MakeVectorStream(std::move(items)));
   }
   return StepOutput::Value(ItemToJson(item));

@@ -69,19 +69,17 @@ bool IsUntypedInResults(std::string_view wrapper) {
 
 }  // namespace
 
-Json ToResultJson(const Json& json) {
+Json ToResultJson(Json json) {
   if (json.is_array()) {
-    Json out = Json::array();
-    for (const Json& item : json) out.push_back(ToResultJson(item));
-    return out;
+    for (Json& item : json) item = ToResultJson(std::move(item));
+    return json;
   }
   if (!json.is_object() || json.contains("class")) return json;
   if (json.size() == 1 && IsUntypedInResults(json.begin().key())) {
-    return ToResultJson(json.begin().value());
+    return ToResultJson(std::move(json.begin().value()));
   }
-  Json out = Json::object();
-  for (const auto& [key, value] : json.items()) out[key] = ToResultJson(value);
-  return out;
+  for (auto& [key, value] : json.items()) value = ToResultJson(std::move(value));
+  return json;
 }
 
 Json ItemToResultJson(const Item& item) {

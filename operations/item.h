@@ -42,7 +42,7 @@ void AppendItemJson(const Item& item, std::string* out);
 // Objects with a "class" field (elements, seeds, walks, other beans) are
 // kept as they are. Items inside a chain keep their wrappers (ItemToJson):
 // the next operation must still see a Long as a Long.
-Json ToResultJson(const Json& json);
+Json ToResultJson(Json json);  // Rewritten in place: pass an rvalue to spare a copy.
 Json ItemToResultJson(const Item& item);
 // ItemToResultJson(item) compactly dumped, appended to `out`; elements and
 // seeds are written without building a tree.

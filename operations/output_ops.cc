@@ -129,9 +129,8 @@ Result<StepOutput> RunToSingletonList(StepOutput input, const ExecContext& ctx) 
   if (input.kind == StepOutput::Kind::kJson) {
     // One object (a ForEach item, a Count): an element, seed or value is
     // passed on as one, so a ToVertices or GetElements after it can read it.
-    Result<Item> parsed = ParseItem(input.json, "ToSingletonList input");
     std::vector<Item> one;
-    one.push_back(parsed.ok() ? std::move(*parsed) : Item(std::move(input.json)));
+    one.push_back(ParseItemOrJson(std::move(input.json)));
     return StepOutput::Stream(MakeVectorStream(std::move(one)));
   }
   QUARRY_ASSIGN_OR_RETURN(

@@ -10,6 +10,7 @@
 // (Java's lazy FilteredIterable/MappedIterable), evaluated eagerly so that
 // an error in a nested function is reported, not deferred.
 #include "graph-core/binary_operator.h"
+#include "graph-core/class_catalogue.h"
 #include "graph-core/functions/internal/koryphe_function.h"
 #include "graph-core/json_fields.h"
 
@@ -153,6 +154,18 @@ Result<std::unique_ptr<Function>> ParseFirstValid(const Json& json, std::string_
       std::move(fields));
 }
 
+// True when `spec` names one of the binary operators (aggregators) rather
+// than a function.
+bool IsBinaryOperatorClass(const Json& spec) {
+  const Json* cls = jf::Find(spec, "class");
+  if (cls == nullptr || !cls->is_string()) return false;
+  const std::string name = cls->get<std::string>();
+  for (const std::string& op : AggregationFunctionClassNames()) {
+    if (jf::ClassNameMatches(name, op)) return true;
+  }
+  return false;
+}
+
 // ApplyBiFunction: its "function" (a Java BiFunction) applied to two inputs.
 // That is a koryphe BinaryOperator (Sum, Max, ...: with koryphe's
 // null-skipping, a null input gives the other) or a two-input function
@@ -164,9 +177,9 @@ Result<std::unique_ptr<Function>> ParseApplyBiFunction(const Json& json, std::st
     return MakeFunction(kApplyBiFunction, 2, [](ValueRefs) -> Result<Value> { return Value(); });
   }
   std::string fpath = jf::Join(path, "function");
-  Result<std::unique_ptr<BinaryOperator>> op = ParseBinaryOperator(*spec, fpath);
-  if (op.ok()) {
-    std::shared_ptr<const BinaryOperator> shared = std::move(*op);
+  if (IsBinaryOperatorClass(*spec)) {
+    QUARRY_ASSIGN_OR_RETURN(std::shared_ptr<const BinaryOperator> shared,
+                            ParseBinaryOperator(*spec, fpath));
     fields["function"] = shared->ToJson();
     return MakeFunction(
         kApplyBiFunction, 2,
@@ -177,12 +190,7 @@ Result<std::unique_ptr<Function>> ParseApplyBiFunction(const Json& json, std::st
         },
         std::move(fields));
   }
-  Result<std::unique_ptr<Function>> fn = ParseFunction(*spec, fpath);
-  if (!fn.ok()) {
-    return InvalidArgumentError(
-        fpath + ": not a binary operator or a two-input function: " + fn.status().message());
-  }
-  std::shared_ptr<const Function> shared = std::move(*fn);
+  QUARRY_ASSIGN_OR_RETURN(std::shared_ptr<const Function> shared, ParseFunction(*spec, fpath));
   fields["function"] = shared->ToJson();
   return MakeFunction(
       kApplyBiFunction, 2, [shared](ValueRefs args) { return shared->Apply(args); },

@@ -77,6 +77,11 @@ Result<Item> ParseItem(const Json& json, std::string_view path) {
   return Item(std::move(v));
 }
 
+Item ParseItemOrJson(Json json) {
+  Result<Item> parsed = ParseItem(json, "item");
+  return parsed.ok() ? std::move(*parsed) : Item(std::move(json));
+}
+
 Result<std::vector<Item>> ParseItemList(const Json& json, std::string_view path) {
   std::vector<Item> out;
   if (!json.is_array()) {

@@ -22,6 +22,9 @@ Result<std::vector<Item>> ParseElementList(const Json& json, std::string_view pa
 // item (Gaffer's single-object inputs, e.g. ToSingletonList).
 Result<std::vector<Item>> ParseItemList(const Json& json, std::string_view path);
 Result<Item> ParseItem(const Json& json, std::string_view path);
+// ParseItem's item where `json` reads as one (an element, a seed, a typed
+// value), else `json` itself as an opaque item (a map, a nested list).
+Item ParseItemOrJson(Json json);
 
 // A Pair's side: a seed, optionally wrapped as {"<seed class>": {...}}.
 Result<ElementId> ParsePairSeed(const Json& json, std::string_view path);

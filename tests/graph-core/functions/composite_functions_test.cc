@@ -172,6 +172,12 @@ TEST(ApplyBiFunctionTest, BinaryOperatorOrTwoInputFunction) {
   ASSERT_NE(none, nullptr);
   ASSERT_OK_AND_ASSIGN(Value null, testing::Call(*none, {Value::Int64(1), Value::Int64(2)}));
   EXPECT_TRUE(null.is_null());
+  // A known operator with a bad field is reported as that operator's error.
+  EXPECT_THAT(ParseFunction(Json::parse(R"({"class":"ApplyBiFunction",
+      "function":{"class":"StringConcat","separator":7}})"),
+                            "fn")
+                  .status(),
+              testing::StatusIsWithMessage(StatusCode::kInvalidArgument, "fn.function.separator"));
   EXPECT_THAT(ParseFunction(Json::parse(R"({"class":"ApplyBiFunction",
       "function":{"class":"NoSuchThing"}})"),
                             "fn")
