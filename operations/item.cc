@@ -67,6 +67,8 @@ bool IsUntypedInResults(std::string_view wrapper) {
   return false;
 }
 
+constexpr std::string_view kFreqMapClass = "uk.gov.gchq.gaffer.types.FreqMap";
+
 }  // namespace
 
 Json ToResultJson(Json json) {
@@ -77,6 +79,15 @@ Json ToResultJson(Json json) {
   if (!json.is_object() || json.contains("class")) return json;
   if (json.size() == 1 && IsUntypedInResults(json.begin().key())) {
     return ToResultJson(std::move(json.begin().value()));
+  }
+  // FreqMap's class-level @JsonTypeInfo(property = "class"): outside an
+  // element's properties (which wrap every value) Jackson writes the class
+  // as the map's first member.
+  if (json.size() == 1 && json.begin().key() == kFreqMapClass && json.begin()->is_object()) {
+    Json typed = Json::object();
+    typed["class"] = kFreqMapClass;
+    for (auto& [key, count] : json.begin()->items()) typed[key] = std::move(count);
+    return typed;
   }
   for (auto& [key, value] : json.items()) value = ToResultJson(std::move(value));
   return json;

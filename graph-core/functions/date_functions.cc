@@ -75,7 +75,7 @@ Status ReadFormatAndZone(const Json& json, std::string_view path, DateParser* pa
   return Status::OK();
 }
 
-Result<const std::string*> RequireString(std::string_view class_name, const Value& v) {
+Result<const std::string*> RequireDateString(std::string_view class_name, const Value& v) {
   if (v.type() != ValueType::kString) return CannotApply(class_name, "parse a date from", v);
   return &v.AsString();
 }
@@ -91,7 +91,7 @@ Result<std::unique_ptr<Function>> ParseParseDate(const Json& json, std::string_v
       kParseDate, 1,
       [parser](ValueRefs args) -> Result<Value> {
         if (args[0]->is_null()) return Value();
-        QUARRY_ASSIGN_OR_RETURN(const std::string* text, RequireString(kParseDate, *args[0]));
+        QUARRY_ASSIGN_OR_RETURN(const std::string* text, RequireDateString(kParseDate, *args[0]));
         QUARRY_ASSIGN_OR_RETURN(int64_t ms, parser.Parse(kParseDate, *text));
         return Value::Date(ms);
       },
@@ -118,7 +118,7 @@ Result<std::unique_ptr<Function>> ParseParseTime(const Json& json, std::string_v
       kParseTime, 1,
       [parser, unit](ValueRefs args) -> Result<Value> {
         if (args[0]->is_null()) return Value();
-        QUARRY_ASSIGN_OR_RETURN(const std::string* text, RequireString(kParseTime, *args[0]));
+        QUARRY_ASSIGN_OR_RETURN(const std::string* text, RequireDateString(kParseTime, *args[0]));
         QUARRY_ASSIGN_OR_RETURN(int64_t ms, parser.Parse(kParseTime, *text));
         return Value::Int64(internal::FromMillis(unit, ms));
       },

@@ -25,6 +25,9 @@ const std::vector<FunctionClass>& FunctionClasses() {
     AddSketchFunctions(classes);
     AddTimeBucketFunctions(classes);
     AddTupleAdaptedFunctions(classes);
+    AddCsvJsonFunctions(classes);
+    AddMapFunctions(classes);
+    AddObjectFunctions(classes);
     return classes;
   }();
   return *kClasses;

@@ -109,6 +109,11 @@ Status CannotApply(std::string_view class_name, std::string_view what, const Val
                               std::string(JavaClassName(value.type())) + " " + value.DebugString());
 }
 
+Result<const std::string*> RequireString(std::string_view class_name, const Value& v) {
+  if (v.type() != ValueType::kString) return CannotApply(class_name, "apply to", v);
+  return &v.AsString();
+}
+
 bool IsIterable(const Value& v) {
   return v.type() == ValueType::kList || v.type() == ValueType::kTreeSet ||
          v.type() == ValueType::kHashSet;

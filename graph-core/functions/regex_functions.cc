@@ -106,11 +106,6 @@ Status NotSet(std::string_view class_name, std::string_view field) {
   return InvalidArgumentError(std::string(class_name) + ": no " + std::string(field) + " is set");
 }
 
-Result<const std::string*> RequireString(std::string_view class_name, const Value& v) {
-  if (v.type() != ValueType::kString) return CannotApply(class_name, "apply to", v);
-  return &v.AsString();
-}
-
 Result<std::unique_ptr<Function>> ParseRegexReplace(const Json& json, std::string_view path) {
   Json fields = Json::object();
   QUARRY_ASSIGN_OR_RETURN(std::optional<JavaRegex> regex, CompileField(json, path, &fields));

@@ -56,12 +56,6 @@ bool IsJavaWhitespace(std::string_view cp) {
   return false;
 }
 
-// A String input, or an error naming the function.
-Result<const std::string*> RequireString(std::string_view class_name, const Value& v) {
-  if (v.type() != ValueType::kString) return CannotApply(class_name, "apply to", v);
-  return &v.AsString();
-}
-
 // StringUtils.split(input, delimiter): every character of the delimiter
 // separates (whitespace when there is none); empty tokens are dropped.
 Result<std::unique_ptr<Function>> ParseStringSplit(const Json& json, std::string_view path) {

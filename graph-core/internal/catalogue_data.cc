@@ -139,6 +139,32 @@ void AddMoreFunctionFields(std::vector<ClassFields>* out) {
   out->push_back({"IterableFilter", {{"predicate", "java.util.function.Predicate<I_ITEM>"}}});
   out->push_back({"FirstValid", {{"predicate", "java.util.function.Predicate"}}});
   out->push_back({"ApplyBiFunction", {{"function", "java.util.function.BiFunction<T, U, R>"}}});
+  constexpr std::string_view kCharacter = "java.lang.Character";
+  constexpr std::string_view kStringList = "java.util.List<java.lang.String>";
+  out->push_back({"CsvToMaps",
+                  {{"header", kStringList},
+                   {"firstRow", kInteger},
+                   {"delimiter", kCharacter},
+                   {"quoted", kBoolean},
+                   {"quoteChar", kCharacter}}});
+  out->push_back({"CsvLinesToMaps",
+                  {{"header", kStringList},
+                   {"firstRow", kInteger},
+                   {"delimiter", kCharacter},
+                   {"quoted", kBoolean},
+                   {"quoteChar", kCharacter},
+                   {"trim", kBoolean},
+                   {"nullString", kString}}});
+  out->push_back({"DeserialiseJson", {{"outputClass", "java.lang.Class<T>"}}});
+  out->push_back({"uk.gov.gchq.koryphe.function.FunctionMap",
+                  {{"function", "java.util.function.Function<I, O>"}}});
+  out->push_back(
+      {"MapFilter",
+       {{"keyPredicate", "java.util.function.Predicate<K>"},
+        {"valuePredicate", "java.util.function.Predicate<V>"},
+        {"keyValuePredicate", "uk.gov.gchq.koryphe.predicate.KoryphePredicate2<K, V>"}}});
+  out->push_back({"CallMethod", {{"method", kString}}});
+  out->push_back({"CreateObject", {{"objectClass", "java.lang.Class<?>"}}});
   out->push_back({"StringSplit", {{"delimiter", kString}}});
   out->push_back({"StringJoin", {{"delimiter", kString}}});
   out->push_back({"StringReplace", {{"searchString", kString}, {"replacement", kString}}});

@@ -13,9 +13,9 @@ namespace {
 constexpr std::string_view kAgeOff = "uk.gov.gchq.koryphe.impl.predicate.AgeOff";
 constexpr std::string_view kAgeOffFromDays = "uk.gov.gchq.koryphe.impl.predicate.AgeOffFromDays";
 
-constexpr int64_t kHourMillis = 60LL * 60 * 1000;
-constexpr int64_t kDayMillis = 24 * kHourMillis;
-constexpr int64_t kDefaultAgeOffMillis = 365 * kDayMillis;
+constexpr int64_t kMillisPerHour = 60LL * 60 * 1000;
+constexpr int64_t kMillisPerDay = 24 * kMillisPerHour;
+constexpr int64_t kDefaultAgeOffMillis = 365 * kMillisPerDay;
 
 // Epoch-ms timestamps arrive as a Long or a Date.
 bool IsTimestamp(const Value& v) {
@@ -55,7 +55,7 @@ Result<PredicatePtr> ParseAgeOff(const Json& json, std::string_view path) {
   }
   int64_t millis = kDefaultAgeOffMillis;
   if (time) millis = *time;
-  if (hours && __builtin_mul_overflow(*hours, kHourMillis, &millis)) {
+  if (hours && __builtin_mul_overflow(*hours, kMillisPerHour, &millis)) {
     return JsonError(json_fields::Join(path, "ageOffHours"), "too large");
   }
   if (days) {
@@ -63,7 +63,7 @@ Result<PredicatePtr> ParseAgeOff(const Json& json, std::string_view path) {
       return JsonError(json_fields::Join(path, "ageOffDays"),
                        "outside the java.lang.Integer range");
     }
-    millis = *days * kDayMillis;
+    millis = *days * kMillisPerDay;
   }
   return PredicatePtr(std::make_unique<AgeOff>(millis));
 }
@@ -83,7 +83,7 @@ class AgeOffFromDays : public Predicate {
     } else {
       return false;
     }
-    return Younger(timestamp.AsInt64(), static_cast<__int128>(d) * kDayMillis);
+    return Younger(timestamp.AsInt64(), static_cast<__int128>(d) * kMillisPerDay);
   }
   Json ToJson() const override { return ClassJson(kAgeOffFromDays); }
 };

@@ -14,14 +14,14 @@ namespace {
 using ::quarry::testing::StatusIs;
 using ::quarry::testing::StatusIsWithMessage;
 
-Json J(std::string_view text) {
+Json ValJson(std::string_view text) {
   Json j = Json::parse(text, nullptr, false);
   EXPECT_FALSE(j.is_discarded()) << text;
   return j;
 }
 
 Value Parse(std::string_view text) {
-  Result<Value> v = ValueFromJson(J(text), "v");
+  Result<Value> v = ValueFromJson(ValJson(text), "v");
   EXPECT_TRUE(v.ok()) << text << ": " << v.status().ToString();
   return v.ok() ? *v : Value();
 }
@@ -30,7 +30,7 @@ Value Parse(std::string_view text) {
 void ExpectReadsAndWrites(std::string_view input, const Value& expected, std::string_view output) {
   Value v = Parse(input);
   EXPECT_EQ(v, expected) << input << " read as " << v.DebugString();
-  EXPECT_EQ(ValueToJson(v), J(output)) << input;
+  EXPECT_EQ(ValueToJson(v), ValJson(output)) << input;
 }
 
 TEST(JsonValueTest, BareNaturalTypes) {
@@ -45,10 +45,10 @@ TEST(JsonValueTest, BareNaturalTypes) {
 }
 
 TEST(JsonValueTest, BareIntegerOutsideIntRangeIsAnError) {
-  EXPECT_THAT(ValueFromJson(J("2147483648"), "input[0].vertex"),
+  EXPECT_THAT(ValueFromJson(ValJson("2147483648"), "input[0].vertex"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "input[0].vertex"));
-  EXPECT_THAT(ValueFromJson(J("-2147483649"), "p"), StatusIs(StatusCode::kInvalidArgument));
-  EXPECT_THAT(ValueFromJson(J("18446744073709551615"), "p"),
+  EXPECT_THAT(ValueFromJson(ValJson("-2147483649"), "p"), StatusIs(StatusCode::kInvalidArgument));
+  EXPECT_THAT(ValueFromJson(ValJson("18446744073709551615"), "p"),
               StatusIs(StatusCode::kInvalidArgument));
 }
 
@@ -73,7 +73,7 @@ TEST(JsonValueTest, FloatIsWrittenInItsShortestForm) {
   Value v = Parse(R"({"java.lang.Float": 0.4})");
   EXPECT_EQ(v, Value::Float(0.4f));
   EXPECT_EQ(ValueToJson(v).dump(), R"({"java.lang.Float":0.4})");
-  EXPECT_EQ(ValueToJson(Value::Float(3.0f)), J(R"({"java.lang.Float": 3.0})"));
+  EXPECT_EQ(ValueToJson(Value::Float(3.0f)), ValJson(R"({"java.lang.Float": 3.0})"));
 }
 
 TEST(JsonValueTest, NonFiniteFloatingValuesUseJacksonsQuotedNames) {
@@ -85,7 +85,7 @@ TEST(JsonValueTest, NonFiniteFloatingValuesUseJacksonsQuotedNames) {
   Value nan = Parse(R"({"Double": "NaN"})");
   ASSERT_EQ(nan.type(), ValueType::kDouble);
   EXPECT_TRUE(std::isnan(nan.AsDouble()));
-  EXPECT_EQ(ValueToJson(nan), J(R"({"java.lang.Double": "NaN"})"));
+  EXPECT_EQ(ValueToJson(nan), ValJson(R"({"java.lang.Double": "NaN"})"));
 }
 
 TEST(JsonValueTest, Collections) {
@@ -120,7 +120,7 @@ TEST(JsonValueTest, FreqMap) {
   // The class-property form of the annotated FreqMap class.
   EXPECT_EQ(Parse(R"({"class": "uk.gov.gchq.gaffer.types.FreqMap", "CAR": 2})"),
             Value::FreqMap({{"CAR", 2}}));
-  EXPECT_THAT(ValueFromJson(J(R"({"FreqMap": {"CAR": "x"}})"), "p"),
+  EXPECT_THAT(ValueFromJson(ValJson(R"({"FreqMap": {"CAR": "x"}})"), "p"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "p.CAR"));
 }
 
@@ -128,7 +128,7 @@ TEST(JsonValueTest, Bytes) {
   ExpectReadsAndWrites(R"({"byte[]": "Zm9v"})", Value::Bytes("foo"), R"({"[B": "Zm9v"})");
   ExpectReadsAndWrites(R"({"[B": "AAE="})", Value::Bytes(std::string("\0\1", 2)),
                        R"({"[B": "AAE="})");
-  EXPECT_THAT(ValueFromJson(J(R"({"[B": "**"})"), "p"),
+  EXPECT_THAT(ValueFromJson(ValJson(R"({"[B": "**"})"), "p"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "base64"));
 }
 
@@ -144,14 +144,14 @@ TEST(JsonValueTest, TypeValueAndTypeSubTypeValue) {
   Value tv = Value::TypeValue("t", "v");
   ExpectReadsAndWrites(R"({"class":"TypeValue","type":"t","value":"v"})", tv,
                        R"({"uk.gov.gchq.gaffer.types.TypeValue":{"type":"t","value":"v"}})");
-  EXPECT_THAT(ValueFromJson(J(R"({"TypeSubTypeValue":{"type":1}})"), "vertex"),
+  EXPECT_THAT(ValueFromJson(ValJson(R"({"TypeSubTypeValue":{"type":1}})"), "vertex"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "vertex.type"));
 }
 
 TEST(JsonValueTest, ArrayFormFromGetElementsTest) {
   // core/operation/.../GetElementsTest.java: [1, ["java.lang.Long", 2], {"class": TSTV...}].
   Json input =
-      J(R"([1, ["java.lang.Long", 2], {"class": "uk.gov.gchq.gaffer.types.TypeSubTypeValue",
+      ValJson(R"([1, ["java.lang.Long", 2], {"class": "uk.gov.gchq.gaffer.types.TypeSubTypeValue",
                     "type":"t","subType":"s","value":"v"}])");
   EXPECT_EQ(*ValueFromJson(input[0], "input[0]"), Value::Int32(1));
   EXPECT_EQ(*ValueFromJson(input[1], "input[1]"), Value::Int64(2));
@@ -160,11 +160,12 @@ TEST(JsonValueTest, ArrayFormFromGetElementsTest) {
 
 TEST(JsonValueTest, ElementJsonSamplesFromSection6) {
   Json entity =
-      J(R"({"count":{"java.lang.Long":1},"edgeGroup":{"java.util.TreeSet":["RoadUse"]}})");
+      ValJson(R"({"count":{"java.lang.Long":1},"edgeGroup":{"java.util.TreeSet":["RoadUse"]}})");
   EXPECT_EQ(*ValueFromJson(entity["count"], "count"), Value::Int64(1));
   EXPECT_EQ(*ValueFromJson(entity["edgeGroup"], "edgeGroup"),
             Value::TreeSet({Value::String("RoadUse")}));
-  Json edge = J(R"({"startDate":{"java.util.Date":957312000000},"count":{"java.lang.Long":2243},
+  Json edge =
+      ValJson(R"({"startDate":{"java.util.Date":957312000000},"count":{"java.lang.Long":2243},
                     "countByVehicleType":{"uk.gov.gchq.gaffer.types.FreqMap":{"CAR":2243}}})");
   for (auto it = edge.begin(); it != edge.end(); ++it) {
     ASSERT_OK_AND_ASSIGN(Value v, ValueFromJson(it.value(), it.key()));
@@ -213,11 +214,11 @@ TEST(JsonValueTest, HyperLogLogPlusForms) {
 }
 
 TEST(JsonValueTest, SketchErrors) {
-  EXPECT_THAT(ValueFromJson(J(R"({"HllSketch": {"logK": 30}})"), "p"),
+  EXPECT_THAT(ValueFromJson(ValJson(R"({"HllSketch": {"logK": 30}})"), "p"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "p.logK"));
-  EXPECT_THAT(ValueFromJson(J(R"({"HllSketch": {"bytes": "AAAA"}})"), "p"),
+  EXPECT_THAT(ValueFromJson(ValJson(R"({"HllSketch": {"bytes": "AAAA"}})"), "p"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "p.bytes"));
-  EXPECT_THAT(ValueFromJson(J(R"({"HyperLogLogPlus": {"offers": "x"}})"), "p"),
+  EXPECT_THAT(ValueFromJson(ValJson(R"({"HyperLogLogPlus": {"offers": "x"}})"), "p"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "p.offers"));
 }
 
@@ -256,26 +257,26 @@ TEST(JsonValueTest, RoundTripsOfEveryType) {
 }
 
 TEST(JsonValueTest, ErrorsNameThePathAndClass) {
-  EXPECT_THAT(ValueFromJson(J(R"({"java.lang.Nope": 1})"), "properties.count"),
+  EXPECT_THAT(ValueFromJson(ValJson(R"({"java.lang.Nope": 1})"), "properties.count"),
               StatusIsWithMessage(StatusCode::kInvalidArgument,
                                   "properties.count: unknown value class 'java.lang.Nope'"));
-  EXPECT_THAT(ValueFromJson(J(R"({"Long": "5"})"), "x"),
+  EXPECT_THAT(ValueFromJson(ValJson(R"({"Long": "5"})"), "x"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "expected an integer"));
-  EXPECT_THAT(ValueFromJson(J(R"({"Integer": 3000000000})"), "x"),
+  EXPECT_THAT(ValueFromJson(ValJson(R"({"Integer": 3000000000})"), "x"),
               StatusIs(StatusCode::kInvalidArgument));
-  EXPECT_THAT(ValueFromJson(J(R"({"Long": 1, "Integer": 2})"), "x"),
+  EXPECT_THAT(ValueFromJson(ValJson(R"({"Long": 1, "Integer": 2})"), "x"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "2 members"));
-  EXPECT_THAT(ValueFromJson(J("{}"), "x"), StatusIs(StatusCode::kInvalidArgument));
-  EXPECT_THAT(ValueFromJson(J(R"([1, 2])"), "x"), StatusIs(StatusCode::kInvalidArgument));
-  EXPECT_THAT(ValueFromJson(J(R"({"TreeSet": {"a": 1}})"), "x"),
+  EXPECT_THAT(ValueFromJson(ValJson("{}"), "x"), StatusIs(StatusCode::kInvalidArgument));
+  EXPECT_THAT(ValueFromJson(ValJson(R"([1, 2])"), "x"), StatusIs(StatusCode::kInvalidArgument));
+  EXPECT_THAT(ValueFromJson(ValJson(R"({"TreeSet": {"a": 1}})"), "x"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "expects an array"));
-  EXPECT_THAT(ValueFromJson(J(R"({"TreeSet": [1, {"Long": true}]})"), "x"),
+  EXPECT_THAT(ValueFromJson(ValJson(R"({"TreeSet": [1, {"Long": true}]})"), "x"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "x[1]"));
-  EXPECT_THAT(ValueFromJson(J(R"({"Boolean": 1})"), "x"),
+  EXPECT_THAT(ValueFromJson(ValJson(R"({"Boolean": 1})"), "x"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "expects a boolean"));
-  EXPECT_THAT(ValueFromJson(J(R"({"class": "java.lang.Long", "value": 1})"), "x"),
+  EXPECT_THAT(ValueFromJson(ValJson(R"({"class": "java.lang.Long", "value": 1})"), "x"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "\"class\" field"));
-  EXPECT_THAT(ValueFromJson(J(R"({"class": 5})"), "x"),
+  EXPECT_THAT(ValueFromJson(ValJson(R"({"class": 5})"), "x"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "x.class"));
 }
 

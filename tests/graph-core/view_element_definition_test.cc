@@ -11,7 +11,7 @@ namespace {
 using ::quarry::testing::StatusIs;
 using ::quarry::testing::StatusIsWithMessage;
 
-Json J(const char* text) {
+Json VedJson(const char* text) {
   Json json = Json::parse(text, nullptr, false);
   EXPECT_FALSE(json.is_discarded()) << text;
   return json;
@@ -20,7 +20,7 @@ Json J(const char* text) {
 nlohmann::json Unordered(const Json& json) { return nlohmann::json::parse(json.dump()); }
 
 ViewElementDefinition Parse(const char* text) {
-  auto def = ParseViewElementDefinition(J(text), "def");
+  auto def = ParseViewElementDefinition(VedJson(text), "def");
   EXPECT_TRUE(def.ok()) << def.status().ToString();
   return def.ok() ? *def : ViewElementDefinition{};
 }
@@ -61,7 +61,7 @@ TEST(ViewElementDefinitionTest, ParsesGafferExample) {
 }
 
 TEST(ViewElementDefinitionTest, WritesFullClassNames) {
-  Json expected = J(R"({
+  Json expected = VedJson(R"({
     "preAggregationFilterFunctions": [{"selection":["startDate"],
        "predicate":{"class":"uk.gov.gchq.koryphe.impl.predicate.IsMoreThan","orEqualTo":false,
                     "value":{"java.util.Date":957312000000}}}],
@@ -163,21 +163,22 @@ TEST(ViewElementDefinitionTest, ParseErrors) {
            Case{R"([])", "def"},
        }) {
     SCOPED_TRACE(c.json);
-    EXPECT_THAT(ParseViewElementDefinition(J(c.json), "def"),
+    EXPECT_THAT(ParseViewElementDefinition(VedJson(c.json), "def"),
                 StatusIsWithMessage(StatusCode::kInvalidArgument, c.path));
   }
   // properties with an empty excludeProperties is fine (Gaffer's rule).
-  EXPECT_OK(ParseViewElementDefinition(J(R"({"properties":["a"],"excludeProperties":[]})"), "d"));
+  EXPECT_OK(
+      ParseViewElementDefinition(VedJson(R"({"properties":["a"],"excludeProperties":[]})"), "d"));
 }
 
 TEST(GlobalViewElementDefinitionTest, ParsesGroups) {
   ASSERT_OK_AND_ASSIGN(GlobalViewElementDefinition g,
-                       ParseGlobalViewElementDefinition(J(R"({"groups":["A"],"groupBy":["x"]})"),
-                                                        "globalElements[0]"));
+                       ParseGlobalViewElementDefinition(
+                           VedJson(R"({"groups":["A"],"groupBy":["x"]})"), "globalElements[0]"));
   EXPECT_EQ(g.groups, std::vector<std::string>{"A"});
   EXPECT_EQ(g.definition.group_by, std::vector<std::string>{"x"});
-  EXPECT_EQ(g.ToJson(), J(R"({"groups":["A"],"groupBy":["x"]})"));
-  EXPECT_THAT(ParseGlobalViewElementDefinition(J(R"({"groups":"A"})"), "globalElements[0]"),
+  EXPECT_EQ(g.ToJson(), VedJson(R"({"groups":["A"],"groupBy":["x"]})"));
+  EXPECT_THAT(ParseGlobalViewElementDefinition(VedJson(R"({"groups":"A"})"), "globalElements[0]"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "globalElements[0].groups"));
 }
 

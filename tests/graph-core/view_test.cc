@@ -11,7 +11,7 @@ namespace {
 using ::quarry::testing::StatusIs;
 using ::quarry::testing::StatusIsWithMessage;
 
-Json J(const char* text) {
+Json ViewJson(const char* text) {
   Json json = Json::parse(text, nullptr, false);
   EXPECT_FALSE(json.is_discarded()) << text;
   return json;
@@ -20,7 +20,7 @@ Json J(const char* text) {
 nlohmann::json Unordered(const Json& json) { return nlohmann::json::parse(json.dump()); }
 
 View Parse(const char* text) {
-  auto view = ParseView(J(text), "view");
+  auto view = ParseView(ViewJson(text), "view");
   EXPECT_TRUE(view.ok()) << view.status().ToString();
   return view.ok() ? *view : View();
 }
@@ -87,7 +87,7 @@ TEST(ViewTest, ParsesGafferExample) {
 }
 
 TEST(ViewTest, RoundTripsGafferExample) {
-  Json expected = J(R"({
+  Json expected = ViewJson(R"({
     "entities": {"JunctionUse": {}},
     "edges": {"RoadUse": {
       "preAggregationFilterFunctions": [{"selection":["startDate"],
@@ -241,49 +241,51 @@ TEST(ViewTest, SettersAndLookups) {
   EXPECT_EQ(view.edges().size(), 1u);
   EXPECT_EQ(view.GetEdge("RoadUse")->group_by, std::vector<std::string>{});
   EXPECT_FALSE(view.has_entities());
-  EXPECT_EQ(view.ToJson(), J(R"({"edges":{"RoadUse":{"groupBy":[]}}})"));
+  EXPECT_EQ(view.ToJson(), ViewJson(R"({"edges":{"RoadUse":{"groupBy":[]}}})"));
 }
 
 TEST(ViewTest, ParseErrors) {
-  EXPECT_THAT(ParseView(J(R"([])"), "operations[0].view"),
+  EXPECT_THAT(ParseView(ViewJson(R"([])"), "operations[0].view"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "operations[0].view"));
-  EXPECT_THAT(ParseView(J(R"({"edges":[]})"), "view"),
+  EXPECT_THAT(ParseView(ViewJson(R"({"edges":[]})"), "view"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "view.edges"));
-  EXPECT_THAT(ParseView(J(R"({"edges":{"RoadUse":{"groupBy":5}}})"), "view"),
+  EXPECT_THAT(ParseView(ViewJson(R"({"edges":{"RoadUse":{"groupBy":5}}})"), "view"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "view.edges.RoadUse.groupBy"));
-  EXPECT_THAT(ParseView(J(R"({"globalElements":{}})"), "view"),
+  EXPECT_THAT(ParseView(ViewJson(R"({"globalElements":{}})"), "view"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "view.globalElements"));
-  EXPECT_THAT(ParseView(J(R"({"globalEdges":[{"groups":[1]}]})"), "view"),
+  EXPECT_THAT(ParseView(ViewJson(R"({"globalEdges":[{"groups":[1]}]})"), "view"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "view.globalEdges[0].groups[0]"));
-  EXPECT_THAT(ParseView(J(R"({"allEdges":"yes"})"), "view"),
+  EXPECT_THAT(ParseView(ViewJson(R"({"allEdges":"yes"})"), "view"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "view.allEdges"));
-  EXPECT_THAT(ParseView(J(R"({"config":{"a":[]}})"), "view"),
+  EXPECT_THAT(ParseView(ViewJson(R"({"config":{"a":[]}})"), "view"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "view.config.a"));
   // A null group definition is an empty one; unknown fields are ignored.
-  ASSERT_OK_AND_ASSIGN(View view, ParseView(J(R"({"entities":{"A":null},"extra":1})"), "view"));
+  ASSERT_OK_AND_ASSIGN(View view,
+                       ParseView(ViewJson(R"({"entities":{"A":null},"extra":1})"), "view"));
   EXPECT_NE(view.GetEntity("A"), nullptr);
 }
 
 TEST(ViewTest, NamedViewsAreRefusedNotAnsweredAsEmptyViews) {
   // gaffer-doc named.md: {"class": "NamedView", "name": ..., "parameters": ...}.
-  EXPECT_THAT(ParseView(J(R"({"class":"NamedView","name":"isMoreThan",
+  EXPECT_THAT(ParseView(ViewJson(R"({"class":"NamedView","name":"isMoreThan",
                               "parameters":{"value":10}})"),
                         "operations[0].view"),
               StatusIsWithMessage(StatusCode::kInvalidArgument,
                                   "operations[0].view: a named view is not resolved here"));
   EXPECT_THAT(
-      ParseView(J(R"({"class":"uk.gov.gchq.gaffer.data.elementdefinition.view.NamedView",
+      ParseView(ViewJson(R"({"class":"uk.gov.gchq.gaffer.data.elementdefinition.view.NamedView",
                       "name":"v","edges":{"edge":{}}})"),
                 "view"),
       StatusIsWithMessage(StatusCode::kInvalidArgument, "a named view is not resolved here"));
   // A plain View may name its class; anything else is an unknown class.
   ASSERT_OK_AND_ASSIGN(
-      View plain, ParseView(J(R"({"class":"uk.gov.gchq.gaffer.data.elementdefinition.view.View",
+      View plain,
+      ParseView(ViewJson(R"({"class":"uk.gov.gchq.gaffer.data.elementdefinition.view.View",
                       "edges":{"edge":{}}})"),
-                            "view"));
+                "view"));
   EXPECT_NE(plain.GetEdge("edge"), nullptr);
-  ASSERT_OK(ParseView(J(R"({"class":"View"})"), "view").status());
-  EXPECT_THAT(ParseView(J(R"({"class":"Other"})"), "view"),
+  ASSERT_OK(ParseView(ViewJson(R"({"class":"View"})"), "view").status());
+  EXPECT_THAT(ParseView(ViewJson(R"({"class":"Other"})"), "view"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "view.class: unknown view class"));
 }
 

@@ -37,6 +37,18 @@ TEST(ItemTest, ToJson) {
   EXPECT_EQ(ItemToJson(Item(Json::parse("[1]"))).dump(), "[1]");
 }
 
+// Gaffer's REST mapper writes a Long bare outside an element, but a
+// FreqMap keeps its class-level type id as a "class" member (FreqMap's
+// @JsonTypeInfo(use = CLASS, property = "class")); gaffer-doc's ToFreqMap
+// example shows {"class": "uk.gov.gchq.gaffer.types.FreqMap", "aString": 1}.
+TEST(ItemTest, ResultJsonOfLongAndFreqMap) {
+  EXPECT_EQ(ItemToResultJson(Item(Value::Int64(5))).dump(), "5");
+  EXPECT_EQ(ItemToResultJson(Item(Value::FreqMap({{"aString", 1}}))).dump(),
+            R"({"class":"uk.gov.gchq.gaffer.types.FreqMap","aString":1})");
+  EXPECT_EQ(ItemToResultJson(Item(Value::List({Value::FreqMap({{"20", 1}})}))).dump(),
+            R"([{"class":"uk.gov.gchq.gaffer.types.FreqMap","20":1}])");
+}
+
 TEST(ItemTest, EqualityIgnoresMatchedVertex) {
   Element a =
       Element::Edge("e", Value::Int32(1), Value::Int32(2), true, {}, MatchedVertex::kSource);

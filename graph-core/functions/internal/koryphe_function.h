@@ -36,6 +36,9 @@ int64_t JavaStringLength(std::string_view utf8);
 // InvalidArgument naming `class_name`.
 Result<int64_t> KorypheLength(std::string_view class_name, const Value& v);
 
+// A String input, or InvalidArgument "<class_name> cannot apply to ...".
+Result<const std::string*> RequireString(std::string_view class_name, const Value& v);
+
 // True for the Values that are java.lang.Iterable: lists and sets.
 bool IsIterable(const Value& v);
 
@@ -101,5 +104,8 @@ void AddDateFunctions(std::vector<FunctionClass>* out);
 void AddSketchFunctions(std::vector<FunctionClass>* out);        // Gaffer's sketches library.
 void AddTimeBucketFunctions(std::vector<FunctionClass>* out);    // Gaffer's time library.
 void AddTupleAdaptedFunctions(std::vector<FunctionClass>* out);  // Integer-indexed tuples.
+void AddCsvJsonFunctions(std::vector<FunctionClass>* out);       // CsvToMaps, DeserialiseJson.
+void AddMapFunctions(std::vector<FunctionClass>* out);           // FunctionMap, MapFilter.
+void AddObjectFunctions(std::vector<FunctionClass>* out);        // CallMethod, CreateObject.
 
 }  // namespace quarry::functions_internal

@@ -10,7 +10,7 @@ namespace {
 using ::quarry::testing::StatusIs;
 using ::quarry::testing::StatusIsWithMessage;
 
-Json J(const char* text) { return Json::parse(text, nullptr, false); }
+Json OpParseJson(const char* text) { return Json::parse(text, nullptr, false); }
 
 TEST(ParseBinaryOperatorTest, SimpleAndFullNamesWriteFullNames) {
   const char* names[][2] = {
@@ -40,45 +40,48 @@ TEST(ParseBinaryOperatorTest, SimpleAndFullNamesWriteFullNames) {
 }
 
 TEST(ParseBinaryOperatorTest, Errors) {
-  EXPECT_THAT(ParseBinaryOperator(J(R"({"class":"NoSuchOperator"})"), "types.count"),
+  EXPECT_THAT(ParseBinaryOperator(OpParseJson(R"({"class":"NoSuchOperator"})"), "types.count"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "NoSuchOperator"));
   // A full name in another package is not a koryphe operator.
-  EXPECT_THAT(ParseBinaryOperator(J(R"({"class":"com.example.Sum"})"), "p"),
+  EXPECT_THAT(ParseBinaryOperator(OpParseJson(R"({"class":"com.example.Sum"})"), "p"),
               StatusIs(StatusCode::kInvalidArgument));
-  EXPECT_THAT(ParseBinaryOperator(J(R"({"separator":","})"), "p"),
+  EXPECT_THAT(ParseBinaryOperator(OpParseJson(R"({"separator":","})"), "p"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "p.class"));
-  EXPECT_THAT(ParseBinaryOperator(J(R"({"class":5})"), "p"),
+  EXPECT_THAT(ParseBinaryOperator(OpParseJson(R"({"class":5})"), "p"),
               StatusIs(StatusCode::kInvalidArgument));
-  EXPECT_THAT(ParseBinaryOperator(J(R"("Sum")"), "p"), StatusIs(StatusCode::kInvalidArgument));
-  EXPECT_THAT(ParseBinaryOperator(J(R"({"class":"StringConcat","separator":1})"), "p"),
+  EXPECT_THAT(ParseBinaryOperator(OpParseJson(R"("Sum")"), "p"),
+              StatusIs(StatusCode::kInvalidArgument));
+  EXPECT_THAT(ParseBinaryOperator(OpParseJson(R"({"class":"StringConcat","separator":1})"), "p"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "p.separator"));
 }
 
 TEST(ParseBinaryOperatorTest, UnknownFieldsAreIgnored) {
-  ASSERT_OK_AND_ASSIGN(auto op, ParseBinaryOperator(J(R"({"class":"Sum","mode":"x"})"), "p"));
+  ASSERT_OK_AND_ASSIGN(auto op,
+                       ParseBinaryOperator(OpParseJson(R"({"class":"Sum","mode":"x"})"), "p"));
   EXPECT_TRUE(op->Accepts(ValueType::kInt64));
 }
 
 TEST(TupleBinaryOperatorTest, ParsesAndRoundTrips) {
-  Json json = J(R"({"selection":["count","total"],"binaryOperator":{"class":"Min"}})");
+  Json json = OpParseJson(R"({"selection":["count","total"],"binaryOperator":{"class":"Min"}})");
   ASSERT_OK_AND_ASSIGN(TupleBinaryOperator t, ParseTupleBinaryOperator(json, "aggregator"));
   EXPECT_EQ(t.selection, (std::vector<std::string>{"count", "total"}));
   ASSERT_NE(t.op, nullptr);
-  EXPECT_EQ(t.ToJson(), J(R"({"selection":["count","total"],
+  EXPECT_EQ(t.ToJson(), OpParseJson(R"({"selection":["count","total"],
       "binaryOperator":{"class":"uk.gov.gchq.koryphe.impl.binaryoperator.Min"}})"));
 }
 
 TEST(TupleBinaryOperatorTest, Errors) {
-  EXPECT_THAT(ParseTupleBinaryOperator(J(R"({"binaryOperator":{"class":"Min"}})"), "ops[0]"),
-              StatusIsWithMessage(StatusCode::kInvalidArgument, "ops[0].selection"));
-  EXPECT_THAT(ParseTupleBinaryOperator(J(R"({"selection":[1],"binaryOperator":{"class":"Min"}})"),
-                                       "ops[0]"),
-              StatusIsWithMessage(StatusCode::kInvalidArgument, "ops[0].selection[0]"));
-  EXPECT_THAT(ParseTupleBinaryOperator(J(R"({"selection":["a"]})"), "ops[0]"),
-              StatusIsWithMessage(StatusCode::kInvalidArgument, "ops[0].binaryOperator"));
   EXPECT_THAT(
-      ParseTupleBinaryOperator(J(R"({"selection":["a"],"binaryOperator":{"class":"Nope"}})"), "o"),
-      StatusIsWithMessage(StatusCode::kInvalidArgument, "o.binaryOperator.class"));
+      ParseTupleBinaryOperator(OpParseJson(R"({"binaryOperator":{"class":"Min"}})"), "ops[0]"),
+      StatusIsWithMessage(StatusCode::kInvalidArgument, "ops[0].selection"));
+  EXPECT_THAT(ParseTupleBinaryOperator(
+                  OpParseJson(R"({"selection":[1],"binaryOperator":{"class":"Min"}})"), "ops[0]"),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "ops[0].selection[0]"));
+  EXPECT_THAT(ParseTupleBinaryOperator(OpParseJson(R"({"selection":["a"]})"), "ops[0]"),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "ops[0].binaryOperator"));
+  EXPECT_THAT(ParseTupleBinaryOperator(
+                  OpParseJson(R"({"selection":["a"],"binaryOperator":{"class":"Nope"}})"), "o"),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "o.binaryOperator.class"));
 }
 
 }  // namespace

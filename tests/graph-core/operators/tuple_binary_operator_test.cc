@@ -14,7 +14,7 @@ using ::quarry::testing::ParseOp;
 using ::quarry::testing::StatusIs;
 using ::quarry::testing::StatusIsWithMessage;
 
-TupleBinaryOperator Tuple(std::vector<std::string> selection, std::string_view op_json) {
+TupleBinaryOperator TupleOperatorOf(std::vector<std::string> selection, std::string_view op_json) {
   return TupleBinaryOperator{std::move(selection), ParseOp(op_json)};
 }
 
@@ -29,7 +29,7 @@ TEST(BinaryOperatorTest, DefaultApplyTupleFoldsEachPosition) {
 }
 
 TEST(TupleBinaryOperatorTest, PerValueOperatorFoldsEachSelectedProperty) {
-  TupleBinaryOperator t = Tuple({"a", "b"}, R"({"class":"Max"})");
+  TupleBinaryOperator t = TupleOperatorOf({"a", "b"}, R"({"class":"Max"})");
   Properties state{{"a", Value::Int64(1)}, {"b", Value::Int64(9)}, {"c", Value::Int64(0)}};
   Properties input{{"a", Value::Int64(4)}, {"b", Value::Int64(2)}, {"c", Value::Int64(8)}};
   ASSERT_OK(t.Apply(&state, input));
@@ -39,7 +39,7 @@ TEST(TupleBinaryOperatorTest, PerValueOperatorFoldsEachSelectedProperty) {
 }
 
 TEST(TupleBinaryOperatorTest, AbsentPropertiesAreNull) {
-  TupleBinaryOperator t = Tuple({"count"}, R"({"class":"Sum"})");
+  TupleBinaryOperator t = TupleOperatorOf({"count"}, R"({"class":"Sum"})");
   Properties state;
   ASSERT_OK(t.Apply(&state, Properties{{"count", Value::Int64(3)}}));
   EXPECT_EQ(state, (Properties{{"count", Value::Int64(3)}}));
@@ -49,7 +49,7 @@ TEST(TupleBinaryOperatorTest, AbsentPropertiesAreNull) {
 
 TEST(TupleBinaryOperatorTest, TupleOperatorFoldsTheSelectionTogether) {
   TupleBinaryOperator t =
-      Tuple({"startDate", "endDate"}, R"({"class":"ExampleTuple2BinaryOperator"})");
+      TupleOperatorOf({"startDate", "endDate"}, R"({"class":"ExampleTuple2BinaryOperator"})");
   Properties state{{"startDate", Value::Date(10)}, {"endDate", Value::Date(90)}};
   // Larger startDate wins and brings its own endDate, though 50 < 90.
   ASSERT_OK(t.Apply(&state, Properties{{"startDate", Value::Date(20)},
@@ -62,7 +62,7 @@ TEST(TupleBinaryOperatorTest, TupleOperatorFoldsTheSelectionTogether) {
 }
 
 TEST(TupleBinaryOperatorTest, ErrorNamesTheSelectionAndLeavesStateUnchanged) {
-  TupleBinaryOperator t = Tuple({"a", "b"}, R"({"class":"Sum"})");
+  TupleBinaryOperator t = TupleOperatorOf({"a", "b"}, R"({"class":"Sum"})");
   Properties state{{"a", Value::Int64(1)}, {"b", Value::Int64(1)}};
   Properties before = state;
   EXPECT_THAT(t.Apply(&state, Properties{{"a", Value::Int64(1)}, {"b", Value::Int32(1)}}),
@@ -72,14 +72,15 @@ TEST(TupleBinaryOperatorTest, ErrorNamesTheSelectionAndLeavesStateUnchanged) {
 
 TEST(TupleBinaryOperatorTest, ApplyInputFirstSwapsTheOperands) {
   // First keeps its left operand: with the input on the left, the input wins.
-  TupleBinaryOperator first = Tuple({"a"}, R"({"class":"First"})");
+  TupleBinaryOperator first = TupleOperatorOf({"a"}, R"({"class":"First"})");
   Properties state{{"a", Value::String("old")}, {"b", Value::String("kept")}};
   ASSERT_OK(first.ApplyInputFirst(&state, Properties{{"a", Value::String("new")}}));
   EXPECT_EQ(state, (Properties{{"a", Value::String("new")}, {"b", Value::String("kept")}}));
   ASSERT_OK(first.Apply(&state, Properties{{"a", Value::String("newer")}}));
   EXPECT_EQ(state, (Properties{{"a", Value::String("new")}, {"b", Value::String("kept")}}));
   // A tie under ExampleTuple2 keeps the left tuple: here the input's.
-  TupleBinaryOperator t2 = Tuple({"x", "y"}, R"({"class":"ExampleTuple2BinaryOperator"})");
+  TupleBinaryOperator t2 =
+      TupleOperatorOf({"x", "y"}, R"({"class":"ExampleTuple2BinaryOperator"})");
   Properties s2{{"x", Value::Int64(1)}, {"y", Value::String("state")}};
   ASSERT_OK(
       t2.ApplyInputFirst(&s2, Properties{{"x", Value::Int64(1)}, {"y", Value::String("in")}}));
