@@ -81,6 +81,7 @@ Result<StepOutput> RunOperation(const Operation& op, StepOutput input, ExecConte
     case OperationKind::kGetElementsBetweenSetsPairs:
     case OperationKind::kGetElementsWithinSet:
     case OperationKind::kGetElementsInRanges:
+    case OperationKind::kSummariseGroupOverRanges:
     case OperationKind::kCountAllElementsDefaultView:  // Branch restdone.
       return RunRead(op, std::move(input), ctx);
     case OperationKind::kAddElements:

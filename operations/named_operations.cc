@@ -97,6 +97,7 @@ void AddInputType(Json* detail) {
   switch (chain->operations[0].kind) {
     case OperationKind::kGetAllElements:
     case OperationKind::kGetElementsInRanges:
+    case OperationKind::kSummariseGroupOverRanges:
     case OperationKind::kAddElementsFromFile:
     case OperationKind::kGetSchema:
     case OperationKind::kGetAllNamedOperations:

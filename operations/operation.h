@@ -40,6 +40,7 @@ enum class OperationKind {
   kGetElementsBetweenSetsPairs,
   kGetElementsWithinSet,
   kGetElementsInRanges,
+  kSummariseGroupOverRanges,
   kCount,
   kCountGroups,
   kLimit,

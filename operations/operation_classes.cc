@@ -27,6 +27,8 @@ constexpr ClassEntry kClasses[] = {
      "uk.gov.gchq.gaffer.accumulostore.operation.impl.GetElementsWithinSet"},
     {OperationKind::kGetElementsInRanges,
      "uk.gov.gchq.gaffer.accumulostore.operation.impl.GetElementsInRanges"},
+    {OperationKind::kSummariseGroupOverRanges,
+     "uk.gov.gchq.gaffer.accumulostore.operation.impl.SummariseGroupOverRanges"},
     {OperationKind::kCount, "uk.gov.gchq.gaffer.operation.impl.Count"},
     {OperationKind::kCountGroups, "uk.gov.gchq.gaffer.operation.impl.CountGroups"},
     {OperationKind::kLimit, "uk.gov.gchq.gaffer.operation.impl.Limit"},

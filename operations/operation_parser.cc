@@ -193,6 +193,7 @@ bool ReadReadFields(const Json& obj, const std::string& path, Operation* op, Sta
       *status = ReadBetweenSetsPairs(obj, path, op);
       return true;
     case OperationKind::kGetElementsInRanges:
+    case OperationKind::kSummariseGroupOverRanges:
       *status = ReadRanges(obj, path, op);
       return true;
     case OperationKind::kGetAllElements:

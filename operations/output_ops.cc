@@ -4,6 +4,7 @@
 #include <string>
 #include <utility>
 
+#include "graph-core/json_element.h"
 #include "operations/generators/csv_generator.h"
 #include "operations/internal/exec.h"
 #include "operations/internal/input_parser.h"
@@ -93,14 +94,34 @@ FlatMapFn ToVerticesFn(std::optional<EdgeVertices> ev, std::optional<UseMatchedV
   };
 }
 
+// An EntitySeed whose vertex is `object` itself, as Gaffer's `new
+// EntitySeed(object)` writes it: the vertex wrapped in its class name.
+Json EntitySeedAround(std::string_view class_name, Json object) {
+  Json vertex = Json::object();
+  vertex[std::string(class_name)] = std::move(object);
+  return Json{{"class", "uk.gov.gchq.gaffer.operation.data.EntitySeed"},
+              {"vertex", std::move(vertex)}};
+}
+
+// Gaffer's ToEntitySeedsHandler: an EntitySeed passes through and anything
+// else becomes the vertex of a new EntitySeed, so an element or an EdgeSeed
+// is wrapped whole (gaffer-doc's ToEntitySeeds example after GetElements),
+// not reduced to its vertex. The wrapped element's matchedVertex is left
+// out, as the doc example shows it.
 Status ToEntitySeed(const Item& item, std::vector<Item>* out) {
   if (const auto* v = std::get_if<Value>(&item)) {
     out->push_back(ElementId(EntitySeed{*v}));
   } else if (const auto* id = std::get_if<ElementId>(&item);
              id != nullptr && std::holds_alternative<EntitySeed>(*id)) {
     out->push_back(item);
-  } else if (const auto* e = std::get_if<Element>(&item); e != nullptr && e->is_entity()) {
-    out->push_back(ElementId(EntitySeed{e->vertex()}));
+  } else if (id != nullptr) {
+    out->push_back(
+        Item(EntitySeedAround("uk.gov.gchq.gaffer.operation.data.EdgeSeed", ElementIdToJson(*id))));
+  } else if (const auto* e = std::get_if<Element>(&item)) {
+    Json element = ElementToJson(*e);
+    element.erase("matchedVertex");
+    const std::string class_name = element.value("class", "");
+    out->push_back(Item(EntitySeedAround(class_name, std::move(element))));
   } else {
     return InvalidArgumentError("ToEntitySeeds: input item is not a vertex: " +
                                 ItemToJson(item).dump());

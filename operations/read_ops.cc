@@ -1,10 +1,12 @@
 // Reads: GetElements, GetAllElements, GetAdjacentIds and the Accumulo set and
 // range operations, on the user's data auths.
+#include <optional>
 #include <string>
 #include <unordered_set>
 #include <utility>
 
 #include "graph-core/json_fields.h"
+#include "iterators/aggregate.h"
 #include "operations/internal/exec.h"
 #include "operations/internal/input_parser.h"
 
@@ -203,6 +205,53 @@ Result<StepOutput> RunInRanges(const Operation& op, ExecContext& ctx) {
   return StepOutput::Stream(MakeElementStream(std::move(it), std::move(state)));
 }
 
+// Gaffer's SummariseGroupOverRangesHandler with the Accumulo store's
+// RowIDAggregator: the view names exactly one group; per range, every
+// element of it the view lets through is folded into one with the group's
+// full aggregator (groupBy properties included), and the result takes the
+// identifiers of the last element read, in key order (the range's one
+// column family, read shard after shard, is in key order). Quarry reads a
+// range as one tablet, so there is one element per range, where Accumulo
+// gives one per range per tablet.
+Result<StepOutput> RunSummariseGroupOverRanges(const Operation& op, ExecContext& ctx) {
+  const size_t groups = op.view ? op.view->entities().size() + op.view->edges().size() : 0;
+  if (groups != 1) {
+    return InvalidArgumentError(OpName(op) +
+                                ": you may only set one group in your view for this operation");
+  }
+  const std::string& group = op.view->entities().empty() ? op.view->edges().front().first
+                                                         : op.view->entities().front().first;
+  std::shared_ptr<const Schema> schema = ctx.graph->schema();
+  const SchemaElementDefinition* def = schema->Group(group);
+  if (def == nullptr) {
+    return InvalidArgumentError(OpName(op) + ": group '" + group + "' is not in the schema");
+  }
+  const std::vector<std::string> no_group_by;
+  const std::vector<TupleBinaryOperator> full = def->QueryAggregator(&no_group_by, {});
+  QUARRY_ASSIGN_OR_RETURN(QueryOptions options, MakeQueryOptions(op, ctx));
+  std::vector<Item> out;
+  for (const auto& range : op.ranges) {
+    QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<ElementIterator> it,
+                            ctx.graph->GetElementsInRanges({&range, 1}, options));
+    std::optional<Element> state;
+    for (; it->Valid(); it->Next()) {
+      Element e = it->element();
+      if (!state) {
+        state = std::move(e);
+        continue;
+      }
+      QUARRY_RETURN_IF_ERROR(AggregateProperties(full, group, e.properties(),
+                                                 /*input_is_newer=*/true,
+                                                 &state->mutable_properties()));
+      e.mutable_properties() = std::move(state->mutable_properties());
+      state = std::move(e);  // The last element's identifiers.
+    }
+    QUARRY_RETURN_IF_ERROR(it->status());
+    if (state) out.push_back(Item(std::move(*state)));
+  }
+  return StepOutput::Stream(MakeVectorStream(std::move(out)));
+}
+
 // Gaffer's MapStore CountAllElementsDefaultViewHandler: every stored element
 // the user may see (the visibility filter), whatever the operation's input
 // and options: GetAllElements with no view and no directedType, counted.
@@ -241,6 +290,8 @@ Result<StepOutput> RunRead(const Operation& op, StepOutput input, ExecContext& c
       return RunWithinSet(op, std::move(input), ctx);
     case OperationKind::kGetElementsInRanges:
       return RunInRanges(op, ctx);
+    case OperationKind::kSummariseGroupOverRanges:
+      return RunSummariseGroupOverRanges(op, ctx);
     case OperationKind::kCountAllElementsDefaultView:  // Branch restdone.
       return RunCountAllElementsDefaultView(ctx);
     default:

@@ -64,7 +64,8 @@ Result<int> ValidateHops(const Operation& op, const Schema& schema) {
                                   " has an input)");
     }
     if (first.kind == OperationKind::kGetAllElements ||
-        first.kind == OperationKind::kGetElementsInRanges) {
+        first.kind == OperationKind::kGetElementsInRanges ||
+        first.kind == OperationKind::kSummariseGroupOverRanges) {
       return InvalidArgumentError(at + ": the first operation, " + OpName(first) +
                                   ", cannot accept the input seeds");
     }

@@ -90,6 +90,13 @@ std::vector<CatalogueRow> ReadRows() {
                               "ElementId>[]")),
        R"({"class": "uk.gov.gchq.gaffer.accumulostore.operation.impl.GetElementsInRanges", "input": [{"class": "uk.gov.gchq.gaffer.commonutil.pair.Pair", "first": {"uk.gov.gchq.gaffer.operation.data.EntitySeed": {"vertex": "M5"}}, "second": {"uk.gov.gchq.gaffer.operation.data.EntitySeed": {"vertex": "M6"}}}]})",
        kIterableOfElements, kIterable},
+      {K::kSummariseGroupOverRanges,
+       "Gets summarised Elements for each group over a provided range",
+       SeededReadFields(Input("uk.gov.gchq.gaffer.commonutil.pair.Pair<uk.gov.gchq.gaffer.data."
+                              "element.id.ElementId,uk.gov.gchq.gaffer.data.element.id."
+                              "ElementId>[]")),
+       R"({"class": "uk.gov.gchq.gaffer.accumulostore.operation.impl.SummariseGroupOverRanges", "input": [{"class": "uk.gov.gchq.gaffer.commonutil.pair.Pair", "first": {"uk.gov.gchq.gaffer.operation.data.EntitySeed": {"vertex": "M5"}}, "second": {"uk.gov.gchq.gaffer.operation.data.EntitySeed": {"vertex": "M6"}}}], "view": {"edges": {"RoadUse": {}}}})",
+       kIterableOfElements, kIterable},
   };
 }
 

@@ -145,6 +145,28 @@ TEST(ReadOpsTest, InRanges) {
   EXPECT_TRUE(SameMultiset(out, "[" + Entity(4, 1) + "," + Entity(5, 3) + "]"));
 }
 
+// Gaffer's SummariseGroupOverRangesHandler and the Accumulo store's
+// RowIDAggregator (RowIdAggregatorTest): one element per range, its
+// properties folded with the group's aggregator, its identifiers those of
+// the last row read. Entities 1, 2 and 3 of the doc graph count 3, 1 and 2.
+TEST(ReadOpsTest, SummariseGroupOverRanges) {
+  DocFixture f;
+  ASSERT_OK_AND_ASSIGN(Json out, f.Run(R"({"class":"SummariseGroupOverRanges","input":[
+      {"class":"Pair","first":{"EntitySeed":{"vertex":1}},"second":{"EntitySeed":{"vertex":3}}},
+      {"class":"Pair","first":{"EntitySeed":{"vertex":4}},"second":{"EntitySeed":{"vertex":5}}}],
+      "view":{"entities":{"entity":{}}}})"));
+  EXPECT_TRUE(SameMultiset(out, "[" + Entity(3, 6) + "," + Entity(5, 4) + "]")) << out.dump();
+  // The view's filters apply before the fold.
+  ASSERT_OK_AND_ASSIGN(Json filtered, f.Run(R"({"class":"SummariseGroupOverRanges","input":[
+      {"class":"Pair","first":{"EntitySeed":{"vertex":1}},"second":{"EntitySeed":{"vertex":3}}}],
+      "view":{"entities":{"entity":{"preAggregationFilterFunctions":[{"selection":["count"],
+        "predicate":{"class":"IsMoreThan","value":1}}]}}}})"));
+  EXPECT_TRUE(SameMultiset(filtered, "[" + Entity(3, 5) + "]")) << filtered.dump();
+  EXPECT_THAT(f.Run(R"({"class":"SummariseGroupOverRanges","input":[
+      {"class":"Pair","first":{"EntitySeed":{"vertex":1}},"second":{"EntitySeed":{"vertex":3}}}]})"),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "only set one group"));
+}
+
 TEST(ReadOpsTest, EmptySeedsGiveNothing) {
   DocFixture f;
   ASSERT_OK_AND_ASSIGN(Json out, f.Run(R"({"class":"GetElements","input":[]})"));
