@@ -118,6 +118,14 @@ Result<Value> ReadScalarPayload(ValueType type, const Json& payload, std::string
       return Value::Bool(payload.get<bool>());
     case ValueType::kInt32:
       return ReadInt32(payload, path);
+    case ValueType::kInt16: {
+      QUARRY_ASSIGN_OR_RETURN(int64_t v, internal::JsonToInt64(payload, path));
+      if (v < std::numeric_limits<int16_t>::min() || v > std::numeric_limits<int16_t>::max()) {
+        return JsonError(path,
+                         "integer " + std::to_string(v) + " is outside the java.lang.Short range");
+      }
+      return Value::Int16(static_cast<int16_t>(v));
+    }
     case ValueType::kInt64: {
       QUARRY_ASSIGN_OR_RETURN(int64_t v, internal::JsonToInt64(payload, path));
       return Value::Int64(v);
@@ -328,6 +336,8 @@ Json ValueToJson(const Value& value) {
     case ValueType::kInt64:
     case ValueType::kDate:
       return Wrap(name, value.AsInt64());
+    case ValueType::kInt16:
+      return Wrap(name, value.AsInt32());
     case ValueType::kFloat:
       if (!std::isfinite(value.AsFloat())) return Wrap(name, FloatingToJson(value.AsFloat()));
       return Wrap(name, FloatForJson(value.AsFloat()));

@@ -75,6 +75,13 @@ Value Value::Bool(bool v) {
   out.scalar_ = v;
   return out;
 }
+// A Short is held as an int32_t: it widens exactly, and AsInt32 reads it.
+Value Value::Int16(int16_t v) {
+  Value out;
+  out.type_ = ValueType::kInt16;
+  out.scalar_ = int32_t{v};
+  return out;
+}
 Value Value::Int32(int32_t v) {
   Value out;
   out.type_ = ValueType::kInt32;
@@ -196,11 +203,12 @@ std::shared_ptr<const HllSketch> Value::SketchPtr() const { return compound().sk
 
 bool Value::is_number() const {
   return type_ == ValueType::kInt32 || type_ == ValueType::kInt64 || type_ == ValueType::kFloat ||
-         type_ == ValueType::kDouble;
+         type_ == ValueType::kDouble || type_ == ValueType::kInt16;
 }
 
 double Value::ToDouble() const {
   switch (type_) {
+    case ValueType::kInt16:
     case ValueType::kInt32:
       return AsInt32();
     case ValueType::kInt64:
@@ -222,6 +230,7 @@ int Value::Compare(const Value& other) const {
       return 0;
     case ValueType::kBool:
       return Cmp(AsBool(), other.AsBool());
+    case ValueType::kInt16:
     case ValueType::kInt32:
       return Cmp(AsInt32(), other.AsInt32());
     case ValueType::kInt64:
@@ -286,6 +295,7 @@ size_t Value::Hash() const {
     case ValueType::kBool:
       HashCombine(&seed, AsBool());
       break;
+    case ValueType::kInt16:
     case ValueType::kInt32:
       HashCombine(&seed, std::hash<int32_t>()(AsInt32()));
       break;
@@ -339,6 +349,7 @@ size_t Value::Hash() const {
 bool IsJavaComparable(ValueType type) {
   switch (type) {
     case ValueType::kBool:
+    case ValueType::kInt16:
     case ValueType::kInt32:
     case ValueType::kInt64:
     case ValueType::kFloat:

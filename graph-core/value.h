@@ -46,6 +46,7 @@ enum class ValueType : uint8_t {
   kTypeSubTypeValue,  // uk.gov.gchq.gaffer.types.TypeSubTypeValue
   kHllSketch,         // org.apache.datasketches.hll.HllSketch
   kHyperLogLogPlus,   // com.clearspring.analytics.stream.cardinality.HyperLogLogPlus
+  kInt16,             // java.lang.Short (last: type tags order cross-type comparisons)
 };
 
 // Gaffer's full Java class name for `type`, e.g. "java.lang.Long".
@@ -73,6 +74,7 @@ class Value {
   Value() = default;  // Null.
 
   static Value Bool(bool v);
+  static Value Int16(int16_t v);
   static Value Int32(int32_t v);
   static Value Int64(int64_t v);
   static Value Float(float v);
@@ -99,12 +101,13 @@ class Value {
 
   ValueType type() const { return type_; }
   bool is_null() const { return type_ == ValueType::kNull; }
-  bool is_number() const;  // Int32, Int64, Float or Double.
+  bool is_number() const;  // Int16, Int32, Int64, Float or Double.
 
   // Accessors. REQUIRES: type() matches (AsInt64 also accepts kDate;
   // AsString also accepts kBytes).
   bool AsBool() const { return std::get<bool>(scalar_); }
-  int32_t AsInt32() const { return std::get<int32_t>(scalar_); }
+  int32_t AsInt32() const { return std::get<int32_t>(scalar_); }  // Also accepts kInt16.
+  int16_t AsInt16() const { return static_cast<int16_t>(std::get<int32_t>(scalar_)); }
   int64_t AsInt64() const { return std::get<int64_t>(scalar_); }
   float AsFloat() const { return std::get<float>(scalar_); }
   double AsDouble() const { return std::get<double>(scalar_); }

@@ -1,5 +1,6 @@
 // Names and text forms of Values: Java class names, toString(), debug output.
 #include <array>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -16,7 +17,7 @@ struct ClassName {
 };
 
 // The first entry for a type is the name Quarry writes.
-constexpr std::array<ClassName, 22> kClassNames = {{
+constexpr std::array<ClassName, 23> kClassNames = {{
     {ValueType::kBool, "java.lang.Boolean"},
     {ValueType::kInt32, "java.lang.Integer"},
     {ValueType::kInt64, "java.lang.Long"},
@@ -39,6 +40,7 @@ constexpr std::array<ClassName, 22> kClassNames = {{
     {ValueType::kTypeValue, "uk.gov.gchq.gaffer.types.TypeValue"},
     {ValueType::kTypeSubTypeValue, "uk.gov.gchq.gaffer.types.TypeSubTypeValue"},
     {ValueType::kHllSketch, "org.apache.datasketches.hll.HllSketch"},
+    {ValueType::kInt16, "java.lang.Short"},
 }};
 
 constexpr std::string_view kHyperLogLogPlusClass =
@@ -55,19 +57,40 @@ bool EqualsIgnoringFirstCase(std::string_view a, std::string_view b) {
   return upper(a[0]) == upper(b[0]) && a.substr(1) == b.substr(1);
 }
 
-std::string FormatDouble(double d) {
-  if (std::isnan(d)) return "NaN";
-  if (std::isinf(d)) return d > 0 ? "Infinity" : "-Infinity";
+// Java's Double.toString / Float.toString: the shortest digits that read
+// back as `v` (in its own width, so 0.1f is "0.1"), written plainly with at
+// least one fraction digit when 1e-3 <= |v| < 1e7 ("100.0", "0.001"), else
+// as d.dddE<exp> ("1.23456789E7", "1.0E-4").
+template <typename F>
+std::string JavaFloatingString(F v) {
+  if (std::isnan(v)) return "NaN";
+  if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
+  if (v == 0) return std::signbit(v) ? "-0.0" : "0.0";
   char buf[64];
-  std::snprintf(buf, sizeof(buf), "%.17g", d);
-  // Shortest representation that round-trips.
-  for (int precision = 1; precision <= 17; ++precision) {
-    std::snprintf(buf, sizeof(buf), "%.*g", precision, d);
-    if (std::strtod(buf, nullptr) == d) break;
+  auto [end, ec] = std::to_chars(buf, buf + sizeof(buf), v, std::chars_format::scientific);
+  const std::string_view sci(buf, static_cast<size_t>(end - buf));  // [-]d[.ddd]e[+-]xx
+  const size_t e = sci.find('e');
+  const bool negative = sci[0] == '-';
+  std::string digits;
+  for (char c : sci.substr(negative ? 1 : 0, e - (negative ? 1 : 0))) {
+    if (c != '.') digits.push_back(c);
   }
-  std::string s(buf);
-  if (s.find_first_of(".eEn") == std::string::npos) s += ".0";
-  return s;
+  const int exp = std::stoi(std::string(sci.substr(e + 1)));
+  std::string out = negative ? "-" : "";
+  const F magnitude = negative ? -v : v;
+  if (magnitude >= F(1e-3) && magnitude < F(1e7)) {
+    if (exp >= 0) {
+      while (digits.size() < static_cast<size_t>(exp) + 2) digits.push_back('0');
+      out += digits.substr(0, static_cast<size_t>(exp) + 1) + "." +
+             digits.substr(static_cast<size_t>(exp) + 1);
+      while (out.size() > 2 && out.back() == '0' && out[out.size() - 2] != '.') out.pop_back();
+    } else {
+      out += "0." + std::string(static_cast<size_t>(-exp - 1), '0') + digits;
+    }
+    return out;
+  }
+  out += digits.substr(0, 1) + "." + (digits.size() > 1 ? digits.substr(1) : "0");
+  return out + "E" + std::to_string(exp);
 }
 
 std::string JoinItems(const ValueList& items) {
@@ -109,15 +132,16 @@ std::string Value::ToJavaString() const {
       return "null";
     case ValueType::kBool:
       return AsBool() ? "true" : "false";
+    case ValueType::kInt16:
     case ValueType::kInt32:
       return std::to_string(AsInt32());
     case ValueType::kInt64:
     case ValueType::kDate:
       return std::to_string(AsInt64());
     case ValueType::kFloat:
-      return FormatDouble(AsFloat());
+      return JavaFloatingString(AsFloat());
     case ValueType::kDouble:
-      return FormatDouble(AsDouble());
+      return JavaFloatingString(AsDouble());
     case ValueType::kString:
     case ValueType::kBytes:
       return AsString();
@@ -156,7 +180,7 @@ std::string Value::ToJavaString() const {
     }
     case ValueType::kHllSketch:
     case ValueType::kHyperLogLogPlus:
-      return "Sketch[estimate=" + FormatDouble(AsSketch().Estimate()) + "]";
+      return "Sketch[estimate=" + JavaFloatingString(AsSketch().Estimate()) + "]";
   }
   return "";
 }

@@ -51,16 +51,11 @@ namespace {
 // the infinities as strings), Date (epoch ms), byte[] (base64) and the
 // collections.
 bool IsUntypedInResults(std::string_view wrapper) {
-  static constexpr std::string_view kBare[] = {"java.lang.Long",
-                                               "java.lang.Float",
-                                               "java.lang.Double",
-                                               "java.util.Date",
-                                               "[B",
-                                               "java.util.TreeSet",
-                                               "java.util.HashSet",
-                                               "java.util.ArrayList",
-                                               "java.util.HashMap",
-                                               "java.util.TreeMap"};
+  static constexpr std::string_view kBare[] = {
+      "java.lang.Long",    "java.lang.Short",   "java.lang.Float",
+      "java.lang.Double",  "java.util.Date",    "[B",
+      "java.util.TreeSet", "java.util.HashSet", "java.util.ArrayList",
+      "java.util.HashMap", "java.util.TreeMap"};
   for (std::string_view bare : kBare) {
     if (wrapper == bare) return true;
   }

@@ -166,6 +166,7 @@ Result<float> ParseJavaFloat(std::string_view s) {
 
 int64_t JavaLongValue(const Value& v) {
   switch (v.type()) {
+    case ValueType::kInt16:
     case ValueType::kInt32:
       return v.AsInt32();
     case ValueType::kInt64:
@@ -179,6 +180,7 @@ int64_t JavaLongValue(const Value& v) {
 
 int32_t JavaIntValue(const Value& v) {
   switch (v.type()) {
+    case ValueType::kInt16:
     case ValueType::kInt32:
       return v.AsInt32();
     case ValueType::kInt64:
@@ -192,6 +194,7 @@ int32_t JavaIntValue(const Value& v) {
 
 double JavaDoubleValue(const Value& v) {
   switch (v.type()) {
+    case ValueType::kInt16:
     case ValueType::kInt32:
       return v.AsInt32();
     case ValueType::kInt64:
@@ -205,6 +208,7 @@ double JavaDoubleValue(const Value& v) {
 
 float JavaFloatValue(const Value& v) {
   switch (v.type()) {
+    case ValueType::kInt16:
     case ValueType::kInt32:
       return static_cast<float>(v.AsInt32());
     case ValueType::kInt64:

@@ -27,6 +27,14 @@ F FloatApply(NumericOp op, F a, F b) {
   return op == NumericOp::kSum ? a + b : a * b;
 }
 
+// koryphe's aggregateShort: the int result capped at Short.MAX_VALUE (with
+// a warning in Java); below Short.MIN_VALUE it wraps, as the cast does.
+int16_t ShortApply(NumericOp op, int16_t a, int16_t b) {
+  const int32_t wide = op == NumericOp::kSum ? int32_t{a} + b : int32_t{a} * b;
+  if (wide > INT16_MAX) return INT16_MAX;
+  return static_cast<int16_t>(static_cast<uint16_t>(static_cast<uint32_t>(wide)));
+}
+
 class NumericOperator final : public KorypheOperator {
  public:
   NumericOperator(std::string_view class_name, NumericOp op)
@@ -34,7 +42,7 @@ class NumericOperator final : public KorypheOperator {
 
   bool Accepts(ValueType type) const override {
     return type == ValueType::kInt32 || type == ValueType::kInt64 || type == ValueType::kFloat ||
-           type == ValueType::kDouble;
+           type == ValueType::kDouble || type == ValueType::kInt16;
   }
 
  protected:
@@ -46,6 +54,9 @@ class NumericOperator final : public KorypheOperator {
         break;
       case ValueType::kInt64:
         *state = Value::Int64(WrapApply<int64_t, uint64_t>(op_, state->AsInt64(), input.AsInt64()));
+        break;
+      case ValueType::kInt16:
+        *state = Value::Int16(ShortApply(op_, state->AsInt16(), input.AsInt16()));
         break;
       case ValueType::kFloat:
         *state = Value::Float(FloatApply(op_, state->AsFloat(), input.AsFloat()));

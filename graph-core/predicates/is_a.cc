@@ -28,7 +28,7 @@ struct Supertype {
 constexpr Supertype kSupertypes[] = {
     {"java.lang.Object", ~TypeMask{0}},
     {"java.lang.Number", Bit(ValueType::kInt32) | Bit(ValueType::kInt64) | Bit(ValueType::kFloat) |
-                             Bit(ValueType::kDouble)},
+                             Bit(ValueType::kDouble) | Bit(ValueType::kInt16)},
     {"java.lang.CharSequence", Bit(ValueType::kString)},
     {"java.lang.Iterable", kCollections},
     {"java.util.Collection", kCollections},
@@ -43,7 +43,7 @@ constexpr Supertype kSupertypes[] = {
 
 TypeMask ComparableMask() {
   TypeMask mask = 0;
-  for (int t = 0; t <= static_cast<int>(ValueType::kHyperLogLogPlus); ++t) {
+  for (int t = 0; t <= static_cast<int>(ValueType::kInt16); ++t) {  // kInt16 is the last.
     if (IsJavaComparable(static_cast<ValueType>(t))) mask |= TypeMask{1} << t;
   }
   return mask;

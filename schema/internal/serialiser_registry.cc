@@ -12,6 +12,7 @@
 #include "schema/serialisers/ordered_float_serialiser.h"
 #include "schema/serialisers/ordered_integer_serialiser.h"
 #include "schema/serialisers/ordered_long_serialiser.h"
+#include "schema/serialisers/ordered_short_serialiser.h"
 #include "schema/serialisers/raw_serialisers.h"
 #include "schema/serialisers/sketch_serialisers.h"
 #include "schema/serialisers/string_serialiser.h"
@@ -71,6 +72,7 @@ const Instances& AllInstances() {
       std::make_shared<TextNumberSerialiser>(TextKind::kFloat),
       std::make_shared<TextNumberSerialiser>(TextKind::kDate),
       std::make_shared<TypedCollectionSerialiser>(),
+      std::make_shared<OrderedShortSerialiser>(),
   };
   return *instances;
 }

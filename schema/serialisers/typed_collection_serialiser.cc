@@ -20,7 +20,7 @@ struct TagPair {
 };
 
 // The persisted tag of each ValueType (ValueType itself is not persisted).
-constexpr std::array<TagPair, 18> kItemTags = {{
+constexpr std::array<TagPair, 19> kItemTags = {{
     {ValueType::kNull, ItemTag::kNull},
     {ValueType::kBool, ItemTag::kBool},
     {ValueType::kInt32, ItemTag::kInt32},
@@ -39,6 +39,7 @@ constexpr std::array<TagPair, 18> kItemTags = {{
     {ValueType::kTypeSubTypeValue, ItemTag::kTypeSubTypeValue},
     {ValueType::kHllSketch, ItemTag::kHllSketch},
     {ValueType::kHyperLogLogPlus, ItemTag::kHyperLogLogPlus},
+    {ValueType::kInt16, ItemTag::kInt16},
 }};
 
 ItemTag TagOf(ValueType type) {

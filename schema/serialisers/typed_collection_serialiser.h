@@ -68,6 +68,7 @@ class TypedCollectionSerialiser : public internal::SerialiserBase {
     kTypeSubTypeValue = 15,
     kHllSketch = 16,
     kHyperLogLogPlus = 17,
+    kInt16 = 18,  // java.lang.Short, written by OrderedShortSerialiser.
   };
 
   TypedCollectionSerialiser()

@@ -66,6 +66,16 @@ TEST(JsonValueTest, WrappedScalarsFullAndSimpleNames) {
                        R"({"java.util.Date": 1451044800146})");
   ExpectReadsAndWrites(R"({"Date": 957312000000})", Value::Date(957312000000),
                        R"({"java.util.Date": 957312000000})");
+  // gaffer-doc's koryphe-operators examples write Shorts this way.
+  ExpectReadsAndWrites(R"({"java.lang.Short": 32767})", Value::Int16(32767),
+                       R"({"java.lang.Short": 32767})");
+  ExpectReadsAndWrites(R"({"Short": -5})", Value::Int16(-5), R"({"java.lang.Short": -5})");
+  EXPECT_THAT(ValueFromJson(ValJson(R"({"java.lang.Short": 32768})"), "v"),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "java.lang.Short range"));
+  // A Short is not an Integer (Java's equals), but orders as a number.
+  EXPECT_NE(Value::Int16(5), Value::Int32(5));
+  EXPECT_LT(Value::Int16(-1).Compare(Value::Int16(1)), 0);
+  EXPECT_EQ(Value::Int16(-7).ToJavaString(), "-7");
 }
 
 TEST(JsonValueTest, FloatIsWrittenInItsShortestForm) {

@@ -35,6 +35,22 @@ TEST(ValueTest, SetsAreSortedAndUnique) {
   EXPECT_EQ(set.ToJavaString(), "[a, b]");
 }
 
+// Java's Double.toString and Float.toString (their javadoc's rules): plain
+// with at least one fraction digit in [1e-3, 1e7), else computerized
+// scientific notation; a Float prints its own shortest digits.
+TEST(ValueTest, FloatingToJavaStringFollowsJava) {
+  EXPECT_EQ(Value::Double(100).ToJavaString(), "100.0");
+  EXPECT_EQ(Value::Double(12345678.9).ToJavaString(), "1.23456789E7");
+  EXPECT_EQ(Value::Double(1e-4).ToJavaString(), "1.0E-4");
+  EXPECT_EQ(Value::Double(0.001).ToJavaString(), "0.001");
+  EXPECT_EQ(Value::Double(-2.5).ToJavaString(), "-2.5");
+  EXPECT_EQ(Value::Double(1e7).ToJavaString(), "1.0E7");
+  EXPECT_EQ(Value::Double(9999999.0).ToJavaString(), "9999999.0");
+  EXPECT_EQ(Value::Double(-0.0).ToJavaString(), "-0.0");
+  EXPECT_EQ(Value::Float(0.1f).ToJavaString(), "0.1");
+  EXPECT_EQ(Value::Float(1.0e10f).ToJavaString(), "1.0E10");
+}
+
 TEST(ValueTest, MapKeepsLastOfRepeatedKey) {
   Value map = Value::Map({{Value::String("k"), Value::Int32(1)},
                           {Value::String("a"), Value::Int32(2)},

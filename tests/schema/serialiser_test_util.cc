@@ -154,6 +154,10 @@ std::vector<Value> EdgeValues(ValueType type) {
       return IntEdges(true);
     case ValueType::kInt32:
       return IntEdges(false);
+    case ValueType::kInt16:
+      for (int v : {-32768, -1, 0, 1, 255, 256, 32767})
+        out.push_back(Value::Int16(static_cast<int16_t>(v)));
+      return out;
     case ValueType::kDate:
       for (const Value& v : IntEdges(true)) out.push_back(Value::Date(v.AsInt64()));
       return out;
@@ -194,6 +198,8 @@ Value RandomValue(ValueType type, std::mt19937_64& rng) {
       return Value::Bool(rng() % 2 == 0);
     case ValueType::kInt32:
       return Value::Int32(static_cast<int32_t>(RandomInt64(rng)));
+    case ValueType::kInt16:
+      return Value::Int16(static_cast<int16_t>(RandomInt64(rng)));
     case ValueType::kInt64:
       return Value::Int64(RandomInt64(rng));
     case ValueType::kDate:
@@ -224,8 +230,8 @@ Value RandomValue(ValueType type, std::mt19937_64& rng) {
 
 std::vector<ValueType> AllValueTypes() {
   std::vector<ValueType> out;
-  for (int t = static_cast<int>(ValueType::kBool);
-       t <= static_cast<int>(ValueType::kHyperLogLogPlus); ++t) {
+  for (int t = static_cast<int>(ValueType::kBool); t <= static_cast<int>(ValueType::kInt16);
+       ++t) {  // kInt16 is the last.
     out.push_back(static_cast<ValueType>(t));
   }
   return out;

@@ -40,6 +40,29 @@ TEST(SumTest, WrapsOnOverflowLikeJava) {
   EXPECT_EQ(l, Value::Int64(std::numeric_limits<int64_t>::max()));
 }
 
+// gaffer-doc's koryphe-operators reference: Short 50 and 50 sum to 100 and
+// multiply to 2500; 30000 + 10000 and 500 * 500 give 32767 (koryphe's
+// aggregateShort caps at Short.MAX_VALUE rather than wrap).
+TEST(SumTest, ShortCapsAtMaxValue) {
+  auto sum = ParseOp(R"({"class":"Sum"})");
+  auto product = ParseOp(R"({"class":"Product"})");
+  ASSERT_NE(sum, nullptr);
+  ASSERT_NE(product, nullptr);
+  ASSERT_OK_AND_ASSIGN(Value s, Fold(*sum, {Value::Int16(50), Value::Int16(50)}));
+  EXPECT_EQ(s, Value::Int16(100));
+  ASSERT_OK_AND_ASSIGN(Value capped, Fold(*sum, {Value::Int16(30000), Value::Int16(10000)}));
+  EXPECT_EQ(capped, Value::Int16(32767));
+  ASSERT_OK_AND_ASSIGN(Value p, Fold(*product, {Value::Int16(50), Value::Int16(50)}));
+  EXPECT_EQ(p, Value::Int16(2500));
+  ASSERT_OK_AND_ASSIGN(Value pc, Fold(*product, {Value::Int16(500), Value::Int16(500)}));
+  EXPECT_EQ(pc, Value::Int16(32767));
+  // Only the top is capped: (short) of -40000 wraps to 25536, as in Java.
+  ASSERT_OK_AND_ASSIGN(Value low, Fold(*sum, {Value::Int16(-30000), Value::Int16(-10000)}));
+  EXPECT_EQ(low, Value::Int16(25536));
+  EXPECT_THAT(Fold(*sum, {Value::Int16(1), Value::Int32(1)}),
+              StatusIs(StatusCode::kInvalidArgument));
+}
+
 TEST(SumTest, SkipsNulls) {
   auto sum = ParseOp(R"({"class":"Sum"})");
   ASSERT_NE(sum, nullptr);

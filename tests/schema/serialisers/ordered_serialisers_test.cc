@@ -13,6 +13,7 @@
 #include "schema/serialisers/ordered_float_serialiser.h"
 #include "schema/serialisers/ordered_integer_serialiser.h"
 #include "schema/serialisers/ordered_long_serialiser.h"
+#include "schema/serialisers/ordered_short_serialiser.h"
 #include "tests/schema/serialiser_test_util.h"
 #include "tests/testutil/status_matchers.h"
 
@@ -190,6 +191,23 @@ TEST(OrderedSerialisersTest, FlagsAndEmpty) {
   EXPECT_TRUE(OrderedDateSerialiser().CanHandle(ValueType::kDate));
   ASSERT_OK_AND_ASSIGN(Value empty, l.Deserialise(""));
   EXPECT_TRUE(empty.is_null());
+}
+
+// Quarry's own format for java.lang.Short (Gaffer would use JavaSerialiser):
+// the value XOR 0x8000, big-endian, so that byte order is numeric order.
+TEST(OrderedShortSerialiserTest, VectorsOrderAndBadLengths) {
+  OrderedShortSerialiser s;
+  ExpectVectors(s, {{Value::Int16(-32768), "00 00"},
+                    {Value::Int16(-1), "7f ff"},
+                    {Value::Int16(0), "80 00"},
+                    {Value::Int16(1), "80 01"},
+                    {Value::Int16(32767), "ff ff"}});
+  EXPECT_TRUE(s.PreservesOrder());
+  EXPECT_THAT(s.Deserialise(Hex("80")), StatusIs(StatusCode::kDataLoss));
+  ASSERT_OK_AND_ASSIGN(Value empty, s.Deserialise(""));
+  EXPECT_TRUE(empty.is_null());
+  ASSERT_OK_AND_ASSIGN(auto chosen, DefaultSerialiser(ValueType::kInt16, true, true));
+  EXPECT_EQ(chosen->ClassName(), OrderedShortSerialiser::kClassName);
 }
 
 }  // namespace
