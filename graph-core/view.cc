@@ -62,8 +62,9 @@ Status ExpandGlobals(const std::vector<GlobalViewElementDefinition>& globals, bo
     QUARRY_ASSIGN_OR_RETURN(std::vector<size_t> targets,
                             TargetGroups(globals[i], *groups, skip_missing, context));
     for (size_t index : targets) {
-      if (!from_globals[index]) {
+      if (!from_globals[index]) {  // Gaffer merges it into an empty builder.
         from_globals[index] = globals[i].definition;
+        from_globals[index]->aggregator.clear();
       } else {
         QUARRY_RETURN_IF_ERROR(from_globals[index]->Merge(globals[i].definition, context));
       }

@@ -129,11 +129,9 @@ Status ViewElementDefinition::Merge(const ViewElementDefinition& other, std::str
   transform_functions.insert(transform_functions.end(), other.transform_functions.begin(),
                              other.transform_functions.end());
   if (other.group_by) group_by = other.group_by;
-  if (!other.aggregator.empty()) aggregator = other.aggregator;
+  aggregator.clear();
   if (other.properties) properties = other.properties;
-  for (const std::string& name : other.exclude_properties) {
-    if (!Contains(exclude_properties, name)) exclude_properties.push_back(name);
-  }
+  if (!other.exclude_properties.empty()) exclude_properties = other.exclude_properties;
   return CheckPropertySelection(*this, context);
 }
 

@@ -46,7 +46,10 @@ struct ViewElementDefinition {
   // Applies `other` on top of this definition, as Gaffer's
   // ViewElementDefinition.Builder.merge does: filters and transforms are
   // concatenated, transient properties united, a set groupBy / properties /
-  // non-empty aggregator replaces, excludeProperties are added.
+  // non-empty excludeProperties replaces. The aggregator is not merged:
+  // Gaffer's merge never copies it, so a definition rebuilt by merging (a
+  // group that a global definition reaches, View.expandGlobalDefinitions)
+  // has none, and this one is cleared.
   // InvalidArgument (naming `context`) if a transient property gets two
   // classes or the result has both properties and excludeProperties.
   Status Merge(const ViewElementDefinition& other, std::string_view context);

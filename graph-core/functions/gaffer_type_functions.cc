@@ -1,6 +1,7 @@
 // Gaffer's own functions over its types (uk.gov.gchq.gaffer.types.function):
 // FreqMapExtractor {"key"}: a FreqMap's count for the key, null when the key
-// or the map is absent (FreqMapExtractor.apply); ToFreqMap, IterableToFreqMap,
+// or the map is absent (FreqMapExtractor.apply); FreqMapPredicator
+// {"predicate"}; ToFreqMap, IterableToFreqMap,
 // ToTypeValue {"type"}, ToTypeSubTypeValue {"type", "subType"},
 // StringsToTypeValue, StringsToTypeSubTypeValue, and the reverse
 // TypeValueToTuple / TypeSubTypeValueToTuple (uk.gov.gchq.gaffer.data.element.
@@ -34,6 +35,35 @@ Result<std::unique_ptr<Function>> ParseFreqMapExtractor(const Json& json, std::s
         if (!key.has_value()) return Value();
         auto it = map.AsFreqMap().find(*key);
         return it == map.AsFreqMap().end() ? Value() : Value::Int64(it->second);
+      },
+      std::move(fields));
+}
+
+// FreqMapPredicator {"predicate"}: a new FreqMap of the entries whose key
+// passes the predicate, or of every entry when there is none. Java throws on
+// a null map; Quarry returns null, as the other FreqMap functions do.
+constexpr std::string_view kFreqMapPredicator =
+    "uk.gov.gchq.gaffer.types.function.FreqMapPredicator";
+
+Result<std::unique_ptr<Function>> ParseFreqMapPredicator(const Json& json, std::string_view path) {
+  QUARRY_ASSIGN_OR_RETURN(std::shared_ptr<const Predicate> predicate,
+                          OptionalNestedPredicate(json, "predicate", path));
+  Json fields = Json::object();
+  if (predicate) fields["predicate"] = predicate->ToJson();
+  return MakeFunction(
+      kFreqMapPredicator, 1,
+      [predicate](ValueRefs args) -> Result<Value> {
+        const Value& map = *args[0];
+        if (map.is_null()) return Value();
+        if (map.type() != ValueType::kFreqMap) {
+          return CannotApply(kFreqMapPredicator, "filter the keys of", map);
+        }
+        if (!predicate) return map;
+        quarry::FreqMap kept;
+        for (const auto& [key, count] : map.AsFreqMap()) {
+          if (predicate->Test(Value::String(key))) kept.emplace(key, count);
+        }
+        return Value::FreqMap(std::move(kept));
       },
       std::move(fields));
 }
@@ -139,6 +169,7 @@ FunctionFactory ToTuple(std::string_view class_name, ValueType type) {
 
 void AddGafferTypeFunctions(std::vector<FunctionClass>* out) {
   out->push_back({kFreqMapExtractor, ParseFreqMapExtractor});
+  out->push_back({kFreqMapPredicator, ParseFreqMapPredicator});
   out->push_back({kToFreqMap, [](const Json&, std::string_view) {
                     return Result<std::unique_ptr<Function>>(
                         MakeFunction(kToFreqMap, 1, ToFreqMap));

@@ -226,6 +226,9 @@ std::vector<ClassFields> FunctionFields() {
   out.push_back({"Length", {{"maxLength", kInteger}}});
   out.push_back({"uk.gov.gchq.gaffer.traffic.transform.DescriptionTransform", {}});
   out.push_back({"uk.gov.gchq.gaffer.types.function.FreqMapExtractor", {{"key", kString}}});
+  out.push_back(
+      {"uk.gov.gchq.gaffer.types.function.FreqMapPredicator",
+       {{"predicate", "uk.gov.gchq.koryphe.predicate.KoryphePredicate<java.lang.String>"}}});
   return out;
 }
 

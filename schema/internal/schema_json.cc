@@ -1,7 +1,9 @@
 #include "schema/internal/schema_json.h"
 
+#include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 namespace quarry::schema_internal {
@@ -115,6 +117,24 @@ Status ReadProperties(const Json& obj, const Origin& origin, RawElementDef* def)
   return Status::OK();
 }
 
+// A boolean as Jackson reads one into a Java boolean field: true/false, the
+// strings "true"/"false" in any case (gaffer-doc's example deployment writes
+// "aggregate": "false"), or the integers 1/0. nullopt for anything else.
+std::optional<bool> JacksonBoolean(const Json& v) {
+  if (v.is_boolean()) return v.get<bool>();
+  if (v.is_number_integer()) {
+    const int64_t i = v.get<int64_t>();
+    if (i == 0 || i == 1) return i == 1;
+    return std::nullopt;
+  }
+  if (!v.is_string()) return std::nullopt;
+  std::string s = v.get<std::string>();
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (s == "true") return true;
+  if (s == "false") return false;
+  return std::nullopt;
+}
+
 Result<RawElementDef> ReadElementDef(const Json& obj, std::string group, ElementKind kind,
                                      const Origin& origin) {
   if (!obj.is_object()) return SchemaError(origin, "expected an object");
@@ -137,8 +157,9 @@ Result<RawElementDef> ReadElementDef(const Json& obj, std::string group, Element
   QUARRY_RETURN_IF_ERROR(ReadStringList(obj, "parents", origin, &def.parents));
   QUARRY_RETURN_IF_ERROR(ReadString(obj, "description", origin, &def.description));
   if (const Json* agg = FindField(obj, "aggregate")) {
-    if (!agg->is_boolean()) return SchemaError(origin.Field("aggregate"), "expected true or false");
-    def.aggregate = agg->get<bool>();
+    std::optional<bool> aggregate = JacksonBoolean(*agg);
+    if (!aggregate) return SchemaError(origin.Field("aggregate"), "expected true or false");
+    def.aggregate = *aggregate;
   }
   QUARRY_RETURN_IF_ERROR(
       ReadTupleFunctions(obj, "validateFunctions", origin, &def.validate_functions));

@@ -121,14 +121,25 @@ TEST(ViewElementDefinitionTest, MergeRules) {
   ASSERT_OK(merged.Merge(Parse(R"({"groupBy":[],"properties":["c"]})"), "g"));
   EXPECT_EQ(merged.group_by, std::vector<std::string>{});
   EXPECT_EQ(merged.properties, std::vector<std::string>{"c"});
+  // Gaffer's ViewElementDefinition.Builder.merge never copies the
+  // aggregator, so a merged definition has none.
+  ASSERT_OK(merged.Merge(Parse(R"({"aggregator":{"operators":[{"selection":["a"],
+      "binaryOperator":{"class":"Max"}}]}})"),
+                         "g"));
+  EXPECT_TRUE(merged.aggregator.empty());
 }
 
-TEST(ViewElementDefinitionTest, ExcludePropertiesAreAdded) {
-  ViewElementDefinition def = Parse(R"({"excludeProperties":["a"]})");
-  ASSERT_OK(def.Merge(Parse(R"({"excludeProperties":["b","a"]})"), "g"));
-  EXPECT_EQ(def.exclude_properties, (std::vector<std::string>{"a", "b"}));
-  EXPECT_FALSE(def.IsPropertySelected("b"));
-  EXPECT_TRUE(def.IsPropertySelected("c"));
+// Gaffer's ViewTest (shouldOverrideGlobalExcludePropertiesWhenSpecific*
+// GroupExcludePropertiesSet): the group's own excludeProperties replace the
+// global ones; an empty list leaves them.
+TEST(ViewElementDefinitionTest, ExcludePropertiesReplace) {
+  ViewElementDefinition def = Parse(R"({"excludeProperties":["a","b"]})");
+  ASSERT_OK(def.Merge(Parse(R"({"excludeProperties":["c"]})"), "g"));
+  EXPECT_EQ(def.exclude_properties, (std::vector<std::string>{"c"}));
+  ASSERT_OK(def.Merge(Parse(R"({})"), "g"));
+  EXPECT_EQ(def.exclude_properties, (std::vector<std::string>{"c"}));
+  EXPECT_FALSE(def.IsPropertySelected("c"));
+  EXPECT_TRUE(def.IsPropertySelected("a"));
   EXPECT_THAT(def.Merge(Parse(R"({"properties":["c"]})"), "view group g"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "view group g"));
 }

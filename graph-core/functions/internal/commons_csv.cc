@@ -78,10 +78,15 @@ class CsvReader {
       }
       break;
     }
-    while (!AtEnd() && (text_[pos_] == ' ' || text_[pos_] == '\t')) ++pos_;
-    if (!AtEnd() && text_[pos_] != options_.delimiter && !IsLineEnd(text_[pos_])) {
-      return InvalidArgumentError(std::string("CSV: invalid char '") + text_[pos_] +
-                                  "' between a quoted field and the delimiter");
+    // Commons CSV looks for the delimiter and the line end before it skips
+    // whitespace, so a tab delimiter after a closing quote still delimits.
+    while (!AtEnd() && text_[pos_] != options_.delimiter && !IsLineEnd(text_[pos_])) {
+      const char c = text_[pos_];
+      if (c != ' ' && c != '\t' && c != '\f' && c != '\v') {
+        return InvalidArgumentError(std::string("CSV: invalid char '") + c +
+                                    "' between a quoted field and the delimiter");
+      }
+      ++pos_;
     }
     return Status::OK();
   }

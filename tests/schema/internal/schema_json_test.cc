@@ -89,6 +89,21 @@ TEST(SchemaJsonTest, WrongJsonTypesNameThePath) {
       StatusIsWithMessage(StatusCode::kInvalidArgument, "c.json: config.timestampProperty"));
 }
 
+// Jackson coerces "true"/"false" strings (any case) and 1/0 into a boolean
+// field; gaffer-doc's example deployment schema writes "aggregate": "false".
+TEST(SchemaJsonTest, AggregateAcceptsJacksonBooleanForms) {
+  for (const auto& [text, want] : std::vector<std::pair<const char*, bool>>{
+           {R"("false")", false}, {R"("TRUE")", true}, {"0", false}, {"true", true}}) {
+    ASSERT_OK_AND_ASSIGN(
+        RawSchema s,
+        ParseRawSchema(std::string(R"({"entities": {"E": {"aggregate": )") + text + "}}}",
+                       "e.json"));
+    EXPECT_EQ(s.entities.at("E").aggregate, want) << text;
+  }
+  EXPECT_THAT(ParseRawSchema(R"({"entities": {"E": {"aggregate": 2}}})", "e.json"),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "e.json: entities.E.aggregate"));
+}
+
 TEST(SchemaJsonTest, UnknownKeysAndNullsAreIgnored) {
   ASSERT_OK_AND_ASSIGN(RawSchema s, ParseRawSchema(R"({"id": "old", "edges": {"E": {
       "source": "v", "destination": "v", "description": null, "colour": "red"}}})",

@@ -37,6 +37,17 @@ TEST(CommonsCsvTest, TrailingDelimiterNullStringAndLimit) {
   EXPECT_THAT(records[0], ElementsAre(Optional(std::string("a")), std::nullopt));
 }
 
+// Commons CSV's Lexer checks for the delimiter before it skips whitespace
+// after a closing quote, so a tab delimiter still separates.
+TEST(CommonsCsvTest, TabDelimiterAfterAQuotedField) {
+  CsvOptions options;
+  options.delimiter = '\t';
+  options.quote = '\'';
+  ASSERT_OK_AND_ASSIGN(auto records, ParseCsv("'a b'\tc", options));
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_THAT(records[0], ElementsAre(Optional(std::string("a b")), Optional(std::string("c"))));
+}
+
 TEST(CommonsCsvTest, Errors) {
   EXPECT_THAT(ParseCsv("\"open", CsvOptions{}),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "not closed"));
