@@ -63,6 +63,8 @@ bool IsUntypedInResults(std::string_view wrapper) {
 }
 
 constexpr std::string_view kFreqMapClass = "uk.gov.gchq.gaffer.types.FreqMap";
+constexpr std::string_view kTypeValueClass = "uk.gov.gchq.gaffer.types.TypeValue";
+constexpr std::string_view kTypeSubTypeValueClass = "uk.gov.gchq.gaffer.types.TypeSubTypeValue";
 
 }  // namespace
 
@@ -75,14 +77,24 @@ Json ToResultJson(Json json) {
   if (json.size() == 1 && IsUntypedInResults(json.begin().key())) {
     return ToResultJson(std::move(json.begin().value()));
   }
-  // FreqMap's class-level @JsonTypeInfo(property = "class"): outside an
-  // element's properties (which wrap every value) Jackson writes the class
-  // as the map's first member.
-  if (json.size() == 1 && json.begin().key() == kFreqMapClass && json.begin()->is_object()) {
-    Json typed = Json::object();
-    typed["class"] = kFreqMapClass;
-    for (auto& [key, count] : json.begin()->items()) typed[key] = std::move(count);
-    return typed;
+  // FreqMap, TypeValue and TypeSubTypeValue have a class-level
+  // @JsonTypeInfo(property = "class"): outside an element's properties
+  // (which wrap every value) Jackson writes the class as the first member.
+  // Gaffer's mapper leaves out null fields; Quarry holds a null type,
+  // subType or value as "", so those are left out too (gaffer-doc's
+  // ToTypeValue example: {"class": "...TypeValue", "value": "aString"}).
+  if (json.size() == 1 && json.begin()->is_object()) {
+    const std::string& wrapper = json.begin().key();
+    const bool freq_map = wrapper == kFreqMapClass;
+    if (freq_map || wrapper == kTypeValueClass || wrapper == kTypeSubTypeValueClass) {
+      Json typed = Json::object();
+      typed["class"] = wrapper;
+      for (auto& [key, field] : json.begin()->items()) {
+        if (!freq_map && field.is_string() && field.get_ref<const std::string&>().empty()) continue;
+        typed[key] = std::move(field);
+      }
+      return typed;
+    }
   }
   for (auto& [key, value] : json.items()) value = ToResultJson(std::move(value));
   return json;

@@ -12,7 +12,8 @@
 //
 // DeserialiseJson reads JSON as Jackson reads it into an Object: objects
 // become Maps, arrays Lists, integers Integer (or Long beyond the int range),
-// decimals Double. A "class" member is an ordinary map entry.
+// decimals Double. A "class" member is an ordinary map entry. With a scalar
+// outputClass (Long, Integer, ...) a scalar is coerced as Jackson does.
 #include <optional>
 
 #include "graph-core/functions/internal/commons_csv.h"
@@ -191,25 +192,92 @@ Result<Value> UntypedValue(const Json& json, int depth) {
   }
 }
 
-// outputClass: Object (the default), or a Map or List class the parsed
-// value must then be.
+// Jackson reading a JSON scalar into `target` (Long, Integer, Short, Double,
+// Float, Boolean or String), with its default coercions: a number to any
+// numeric class (Java's narrowing), a numeric string to a number, "true" /
+// "false" to a Boolean, and any scalar to a String.
+Result<Value> CoerceScalar(const Value& v, ValueType target) {
+  if (v.is_null() || v.type() == target) return v;
+  if (v.is_number()) {
+    switch (target) {
+      case ValueType::kInt64:
+        return Value::Int64(JavaLongValue(v));
+      case ValueType::kInt32:
+        return Value::Int32(JavaIntValue(v));
+      case ValueType::kInt16:
+        return Value::Int16(static_cast<int16_t>(JavaIntValue(v)));
+      case ValueType::kDouble:
+        return Value::Double(JavaDoubleValue(v));
+      case ValueType::kFloat:
+        return Value::Float(JavaFloatValue(v));
+      case ValueType::kString:
+        return Value::String(v.ToJavaString());
+      default:
+        break;
+    }
+  }
+  if (v.type() == ValueType::kString) {
+    const std::string& s = v.AsString();
+    switch (target) {
+      case ValueType::kInt64: {
+        QUARRY_ASSIGN_OR_RETURN(int64_t l, ParseJavaLong(s));
+        return Value::Int64(l);
+      }
+      case ValueType::kInt32: {
+        QUARRY_ASSIGN_OR_RETURN(int32_t i, ParseJavaInt(s));
+        return Value::Int32(i);
+      }
+      case ValueType::kDouble: {
+        QUARRY_ASSIGN_OR_RETURN(double d, ParseJavaDouble(s));
+        return Value::Double(d);
+      }
+      case ValueType::kFloat: {
+        QUARRY_ASSIGN_OR_RETURN(float f, ParseJavaFloat(s));
+        return Value::Float(f);
+      }
+      case ValueType::kBool:
+        if (s == "true" || s == "false") return Value::Bool(s == "true");
+        break;
+      default:
+        break;
+    }
+  }
+  if (v.type() == ValueType::kBool && target == ValueType::kString) {
+    return Value::String(v.ToJavaString());
+  }
+  return CannotApply(kDeserialiseJson, "read the outputClass from", v);
+}
+
+// outputClass: Object (the default); a Map or List class the parsed value
+// must then be; or a scalar class (CoerceScalar).
 Result<std::unique_ptr<Function>> ParseDeserialiseJson(const Json& json, std::string_view path) {
   QUARRY_ASSIGN_OR_RETURN(auto output, jf::OptionalString(json, "outputClass", path));
   std::string simple(jf::SimpleClassName(output.value_or("java.lang.Object")));
   std::optional<ValueType> required;
+  std::optional<ValueType> scalar;
   if (simple == "Map" || simple == "HashMap" || simple == "LinkedHashMap") {
     required = ValueType::kMap;
   } else if (simple == "List" || simple == "ArrayList" || simple == "Collection") {
     required = ValueType::kList;
   } else if (simple != "Object") {
-    return InvalidArgumentError(jf::Join(path, "outputClass") + ": '" + *output +
-                                "' is not supported (Object, Map or List)");
+    Result<ValueType> type = ValueTypeFromClassName(*output);
+    const bool is_scalar =
+        type.ok() &&
+        (*type == ValueType::kInt64 || *type == ValueType::kInt32 || *type == ValueType::kInt16 ||
+         *type == ValueType::kDouble || *type == ValueType::kFloat || *type == ValueType::kBool ||
+         *type == ValueType::kString);
+    if (!is_scalar) {
+      return InvalidArgumentError(jf::Join(path, "outputClass") + ": '" + *output +
+                                  "' is not supported (Object, Map, List, a number, Boolean or "
+                                  "String)");
+    }
+    scalar = *type;
   }
   Json fields = Json::object();
   if (output && simple != "Object") fields["outputClass"] = *output;
   return MakeFunction(
       kDeserialiseJson, 1,
-      [required](ValueRefs args) -> Result<Value> {
+      [required, scalar](ValueRefs args) -> Result<Value> {
         const Value& text = *args[0];
         if (text.is_null()) return Value();
         if (text.type() != ValueType::kString) return CannotApply(kDeserialiseJson, "parse", text);
@@ -219,6 +287,7 @@ Result<std::unique_ptr<Function>> ParseDeserialiseJson(const Json& json, std::st
                                       ": failed to deserialise JSON: " + text.AsString());
         }
         QUARRY_ASSIGN_OR_RETURN(Value v, UntypedValue(parsed, 0));
+        if (scalar) return CoerceScalar(v, *scalar);
         if (required && v.type() != *required && !v.is_null()) {
           return CannotApply(kDeserialiseJson, "return the outputClass for", v);
         }

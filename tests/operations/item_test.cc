@@ -47,6 +47,13 @@ TEST(ItemTest, ResultJsonOfLongAndFreqMap) {
             R"({"class":"uk.gov.gchq.gaffer.types.FreqMap","aString":1})");
   EXPECT_EQ(ItemToResultJson(Item(Value::List({Value::FreqMap({{"20", 1}})}))).dump(),
             R"([{"class":"uk.gov.gchq.gaffer.types.FreqMap","20":1}])");
+  // gaffer-doc's ToTypeValue / ToTypeSubTypeValue examples: the class as a
+  // member and the null (here "") fields left out.
+  EXPECT_EQ(ItemToResultJson(Item(Value::TypeValue("", "aString"))).dump(),
+            R"({"class":"uk.gov.gchq.gaffer.types.TypeValue","value":"aString"})");
+  EXPECT_EQ(
+      ItemToResultJson(Item(Value::TypeSubTypeValue("t", "s", "v"))).dump(),
+      R"({"class":"uk.gov.gchq.gaffer.types.TypeSubTypeValue","type":"t","subType":"s","value":"v"})");
 }
 
 TEST(ItemTest, EqualityIgnoresMatchedVertex) {

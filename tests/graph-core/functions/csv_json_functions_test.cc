@@ -118,6 +118,18 @@ TEST(DeserialiseJsonTest, ReadsJsonAsMapsListsAndNumbers) {
               StatusIsWithMessage(StatusCode::kInvalidArgument, "failed to deserialise JSON"));
 }
 
+// koryphe's DeserialiseJsonTest reads with new DeserialiseJson(Long.class):
+// every integer is a Long, whatever its size.
+TEST(DeserialiseJsonTest, ScalarOutputClassCoerces) {
+  auto fn = ParseFn(R"({"class":"DeserialiseJson","outputClass":"java.lang.Long"})");
+  ASSERT_NE(fn, nullptr);
+  ASSERT_OK_AND_ASSIGN(Value five, Call(*fn, {CsvStr("5")}));
+  EXPECT_EQ(five, Value::Int64(5));
+  ASSERT_OK_AND_ASSIGN(Value quoted, Call(*fn, {CsvStr("\"7\"")}));
+  EXPECT_EQ(quoted, Value::Int64(7));
+  EXPECT_THAT(Call(*fn, {CsvStr("[1]")}), StatusIs(StatusCode::kInvalidArgument));
+}
+
 TEST(DeserialiseJsonTest, OutputClassIsWrittenBack) {
   auto fn = ParseFn(R"({"class":"DeserialiseJson","outputClass":"java.util.Map"})");
   ASSERT_NE(fn, nullptr);
