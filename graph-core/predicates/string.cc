@@ -4,9 +4,11 @@
 // internal/java_regex.h for the supported syntax); a pattern it cannot run is
 // InvalidArgument at parse time. Matching is a full match (Java's
 // Matcher.matches()), never a substring search, and needs a String input.
+#include <algorithm>
 #include <vector>
 
 #include "graph-core/internal/json_value_util.h"
+#include "graph-core/internal/unicode_chars.h"
 #include "graph-core/predicates/internal/java_regex.h"
 #include "graph-core/predicates/internal/predicate_util.h"
 
@@ -108,26 +110,22 @@ Result<PredicatePtr> ParseMultiRegex(const Json& json, std::string_view path) {
   return PredicatePtr(std::make_unique<RegexPredicate>(true, std::move(patterns)));
 }
 
-std::string AsciiLower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
-
-// Substring test; ignoreCase folds ASCII letters only.
+// Substring test. ignoreCase is commons-lang's containsIgnoreCase, which
+// compares with String.regionMatches(true, ...): Unicode case, each
+// character folded to toLowerCase(toUpperCase(c)).
 class StringContains : public Predicate {
  public:
   StringContains(std::string value, bool ignore_case)
-      : value_(std::move(value)),
-        ignore_case_(ignore_case),
-        folded_(ignore_case ? AsciiLower(value_) : value_) {}
+      : value_(std::move(value)), ignore_case_(ignore_case) {
+    if (ignore_case_) folded_ = internal::FoldedCodePoints(value_);
+  }
   bool Test(ValueRefs args) const override {
     const Value& input = ArgAt(args, 0);
     if (input.type() != ValueType::kString) return false;
     if (!ignore_case_) return input.AsString().find(value_) != std::string::npos;
-    return AsciiLower(input.AsString()).find(folded_) != std::string::npos;
+    const std::vector<uint32_t> haystack = internal::FoldedCodePoints(input.AsString());
+    return std::search(haystack.begin(), haystack.end(), folded_.begin(), folded_.end()) !=
+           haystack.end();
   }
   Json ToJson() const override {
     Json out = ClassJson(kStringContains);
@@ -139,7 +137,7 @@ class StringContains : public Predicate {
  private:
   std::string value_;
   bool ignore_case_;
-  std::string folded_;
+  std::vector<uint32_t> folded_;  // value_'s folded code points, with ignoreCase.
 };
 
 Result<PredicatePtr> ParseStringContains(const Json& json, std::string_view path) {

@@ -6,10 +6,12 @@
 //
 // Supported: literals and escapes (\t \n \r \f \a \e \0oct \xhh \x{h..}
 // \uhhhh \cX \Q..\E), '.', classes [a-z] [^..] with escapes and predefined
-// classes inside, \d \D \w \W \s \S, POSIX \p{Alpha}-style classes, groups
+// classes inside, \d \D \w \W \s \S, POSIX \p{Alpha}-style classes, the Unicode
+// categories \p{Lu} \p{Ll} \p{L} (from the C library's tables), groups
 // (..) (?:..) (?<name>..), alternation, quantifiers * + ? {n} {n,} {n,m}
 // (greedy or lazy), anchors ^ $ \A \z \Z \b \B,
-// and the flags (?i) (ASCII case folding, as Java's default) and (?s), also
+// and the flags (?i) (ASCII case folding, as Java's default; with (?u) or
+// (?U) Unicode case folding from the C library's tables) and (?s), also
 // scoped as (?i:..). Rejected with InvalidArgument: back-references,
 // lookaround, possessive quantifiers, class unions/intersections and other
 // constructs that need backtracking or Unicode tables.

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 
+#include "graph-core/internal/unicode_chars.h"
 #include "graph-core/predicates/internal/java_regex_ast.h"
 
 namespace quarry::internal {
@@ -41,6 +42,35 @@ void AddAsciiCaseFold(CodePointRanges* ranges) {
   }
   ranges->insert(ranges->end(), extra.begin(), extra.end());
   NormalizeRanges(ranges);
+}
+
+// With (?iu): adds the Unicode upper and lower case of every code point in
+// `ranges`. A class wider than kMaxFoldedSpan (a negated class, mostly)
+// already holds nearly every case variant and is left as it is.
+void AddUnicodeCaseFold(CodePointRanges* ranges) {
+  constexpr uint64_t kMaxFoldedSpan = 0x30000;
+  uint64_t span = 0;
+  for (const auto& [lo, hi] : *ranges) span += hi - lo + 1;
+  if (span > kMaxFoldedSpan) return;
+  CodePointRanges extra;
+  for (const auto& [lo, hi] : *ranges) {
+    for (uint32_t cp = lo; cp <= hi; ++cp) {
+      for (uint32_t other : {UnicodeToUpper(cp), UnicodeToLower(cp)}) {
+        if (other != cp) extra.push_back({other, other});
+      }
+    }
+  }
+  ranges->insert(ranges->end(), extra.begin(), extra.end());
+  NormalizeRanges(ranges);
+}
+
+// Java's Unicode category and property classes: \p{Lu}, \p{IsLu},
+// \p{javaUpperCase}, \p{IsUppercase}, and the same for Ll and L.
+std::string_view UnicodeCategoryName(std::string_view name) {
+  if (name == "Lu" || name == "javaUpperCase" || name == "Uppercase") return "Lu";
+  if (name == "Ll" || name == "javaLowerCase" || name == "Lowercase") return "Ll";
+  if (name == "L" || name == "javaLetter" || name == "Letter" || name == "Alphabetic") return "L";
+  return {};
 }
 
 struct PosixClass {
@@ -115,13 +145,22 @@ class Parser {
 
   RegexNode Literal(uint32_t c) const {
     CodePointRanges r = {{c, c}};
-    if (icase_) AddAsciiCaseFold(&r);
+    if (icase_) AddCaseFold(&r);
     return ClassNode(std::move(r));
+  }
+  // (?i) folds ASCII letters; with (?u) too, every Unicode letter.
+  void AddCaseFold(CodePointRanges* r) const {
+    if (ucase_) {
+      AddUnicodeCaseFold(r);
+    } else {
+      AddAsciiCaseFold(r);
+    }
   }
 
   std::vector<uint32_t> cps_;
   size_t pos_ = 0;
   bool icase_ = false;
+  bool ucase_ = false;  // (?u): UNICODE_CASE.
   bool dotall_ = false;
 };
 
@@ -244,8 +283,8 @@ Status Parser::ParseFlags(bool* scoped) {
       icase_ = on;
     } else if (c == 's') {
       dotall_ = on;
-    } else if (c == 'u' || c == 'U') {
-      // Unicode case/classes: Quarry folds ASCII only; accepted as a no-op.
+    } else if (c == 'u' || c == 'U') {  // (?U) implies UNICODE_CASE in Java.
+      ucase_ = on;
     } else {
       --pos_;
       return Error("unsupported inline flag '" + std::string(1, static_cast<char>(c)) + "'");
@@ -255,7 +294,7 @@ Status Parser::ParseFlags(bool* scoped) {
 }
 
 Result<RegexNode> Parser::ParseGroup(int depth) {
-  const bool saved_icase = icase_, saved_dotall = dotall_;
+  const bool saved_icase = icase_, saved_ucase = ucase_, saved_dotall = dotall_;
   if (Consume('?')) {
     if (Consume(':')) {
       // Non-capturing group: parsed below.
@@ -273,6 +312,7 @@ Result<RegexNode> Parser::ParseGroup(int depth) {
   QUARRY_ASSIGN_OR_RETURN(RegexNode inner, ParseAlternation(depth));
   if (!Consume(')')) return Error("unclosed group");
   icase_ = saved_icase;
+  ucase_ = saved_ucase;
   dotall_ = saved_dotall;
   return inner;
 }
@@ -378,6 +418,9 @@ std::optional<CodePointRanges> Parser::ParseClassEscape(uint32_t c, Status* erro
     for (const PosixClass& pc : PosixClasses()) {
       if (pc.name == name) r = pc.ranges;
     }
+    if (std::string_view category = UnicodeCategoryName(name); r.empty() && !category.empty()) {
+      r = UnicodeCategory(category);
+    }
     if (r.empty()) {
       *error = Error("unsupported character property '" + name + "'");
       return std::nullopt;
@@ -386,7 +429,7 @@ std::optional<CodePointRanges> Parser::ParseClassEscape(uint32_t c, Status* erro
     return std::nullopt;
   }
   NormalizeRanges(&r);
-  if (icase_) AddAsciiCaseFold(&r);
+  if (icase_) AddCaseFold(&r);
   return negate ? ComplementRanges(r) : r;
 }
 
@@ -457,7 +500,7 @@ Status Parser::ParseBracketItem(CodePointRanges* ranges) {
     hi = h;
   }
   CodePointRanges item = {{lo, hi}};
-  if (icase_) AddAsciiCaseFold(&item);
+  if (icase_) AddCaseFold(&item);
   ranges->insert(ranges->end(), item.begin(), item.end());
   return Status::OK();
 }

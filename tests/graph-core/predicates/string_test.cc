@@ -65,6 +65,11 @@ TEST(StringPredicateTest, StringContains) {
   EXPECT_TRUE(ic->Test(Value::String("FOOD")));
   EXPECT_TRUE(ic->Test(Value::String("food")));
   EXPECT_FALSE(ic->Test(Value::String("fod")));
+  // commons-lang's containsIgnoreCase folds every letter (regionMatches):
+  // "\u00e4r" is found in "\u00c4RGER".
+  auto unicode = Pred(R"({"class": "StringContains", "value": "\u00e4r", "ignoreCase": true})");
+  EXPECT_TRUE(unicode->Test(Value::String("\xC3\x84RGER")));
+  EXPECT_FALSE(unicode->Test(Value::String("ARGER")));
   auto empty = Pred(R"({"class": "StringContains", "value": ""})");
   EXPECT_TRUE(empty->Test(Value::String("")));
   EXPECT_THAT(TryPred(R"({"class": "StringContains"})"),

@@ -88,6 +88,21 @@ TEST(JavaRegexTest, CaseInsensitivity) {
   EXPECT_FALSE(Matches("hello", "HELLO"));
 }
 
+// java.util.regex: (?i) alone folds ASCII; with UNICODE_CASE (?u) every
+// letter, so (?iu)är.* matches "ÄRGER" and (?i) does not. \p{Lu} is the
+// Unicode upper-case letter category (Character.getType UPPERCASE_LETTER).
+TEST(JavaRegexTest, UnicodeCaseAndCategories) {
+  EXPECT_TRUE(Matches("(?iu)\u00e4r.*", "\xC3\x84RGER"));
+  EXPECT_FALSE(Matches("(?i)\u00e4r.*", "\xC3\x84RGER"));
+  EXPECT_TRUE(Matches("\\p{Lu}+", "\xC3\x84RGER"));
+  EXPECT_FALSE(Matches("\\p{Lu}+", "\xC3\xA4rger"));
+  EXPECT_TRUE(Matches("\\p{Ll}+", "\xC3\xA9t\xC3\xA9"));
+  EXPECT_TRUE(Matches("\\p{L}+",
+                      "\xC3\x84"
+                      "b\xC3\xA9"));
+  EXPECT_FALSE(Matches("\\p{L}+", "a1"));
+}
+
 TEST(JavaRegexTest, Escapes) {
   EXPECT_TRUE(Matches("a\\.b", "a.b"));
   EXPECT_FALSE(Matches("a\\.b", "axb"));
