@@ -171,6 +171,21 @@ TEST(OutputOpsTest, ToEntitySeedsWrapsElementsAndEdgeSeeds) {
           "directedType":"EITHER"}}}])"));
 }
 
+// Gaffer's Neo4j/Neptune CSV generators are not implemented: ToCsv names
+// the class instead of answering with empty lines, as it did when the class
+// was ignored.
+TEST(OutputOpsTest, ToCsvRefusesOtherGeneratorClasses) {
+  DocFixture f;
+  EXPECT_THAT(f.Run(R"({"class":"ToCsv","input":[
+      {"class":"Entity","group":"entity","vertex":1,"properties":{"count":3}}],
+      "csvGenerator":{"class":"uk.gov.gchq.gaffer.data.generator.Neo4jCsvGenerator"}})"),
+              StatusIsWithMessage(StatusCode::kUnimplemented, "Neo4jCsvGenerator"));
+  ASSERT_OK_AND_ASSIGN(Json simple, f.Run(R"({"class":"ToCsv","includeHeader":false,"input":[
+      {"class":"Entity","group":"entity","vertex":1,"properties":{"count":3}}],
+      "csvGenerator":{"class":"CsvGenerator","fields":{"VERTEX":"v"}}})"));
+  EXPECT_EQ(simple, Json::parse(R"(["1"])"));
+}
+
 TEST(OutputOpsTest, ToCsv) {
   DocFixture f;
   ASSERT_OK_AND_ASSIGN(Json out, f.Run(R"({"class":"ToCsv","input":[
