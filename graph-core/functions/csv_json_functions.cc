@@ -76,8 +76,15 @@ Result<CsvSettings> ParseCsvSettings(const Json& json, std::string_view path, bo
   return s;
 }
 
-Value FieldValue(const std::optional<std::string>& field) {
-  return field ? Value::String(*field) : Value();
+// One record as a HashMap from the header's names, in column order, to its
+// fields (null where the null string matched). REQUIRES: record.size() <=
+// header.size().
+Value RecordToMap(const std::vector<std::string>& header, const CsvRecord& record) {
+  ValueEntries entries;
+  for (size_t i = 0; i < record.size(); ++i) {
+    entries.emplace_back(Value::String(header[i]), record[i] ? Value::String(*record[i]) : Value());
+  }
+  return Value::Map(std::move(entries));
 }
 
 // CsvToMaps: every record after the first `firstRow` of one CSV text.
@@ -99,11 +106,7 @@ Result<std::unique_ptr<Function>> ParseCsvToMaps(const Json& json, std::string_v
                 std::string(kCsvToMaps) + ": a record has " + std::to_string(records[r].size()) +
                 " fields, but there are only " + std::to_string(s.header.size()) + " header names");
           }
-          ValueEntries entries;
-          for (size_t i = 0; i < records[r].size(); ++i) {
-            entries.emplace_back(Value::String(s.header[i]), FieldValue(records[r][i]));
-          }
-          maps.push_back(Value::Map(std::move(entries)));
+          maps.push_back(RecordToMap(s.header, records[r]));
         }
         return Value::List(std::move(maps));
       },
@@ -134,11 +137,7 @@ Result<std::unique_ptr<Function>> ParseCsvLinesToMaps(const Json& json, std::str
                                         std::to_string(columns) + " columns, but there are " +
                                         std::to_string(s.header.size()) + " provided column names");
           }
-          ValueEntries entries;
-          for (size_t i = 0; i < columns; ++i) {
-            entries.emplace_back(Value::String(s.header[i]), FieldValue(records[0][i]));
-          }
-          maps.push_back(Value::Map(std::move(entries)));
+          maps.push_back(RecordToMap(s.header, records[0]));
         }
         return Value::List(std::move(maps));
       },

@@ -109,6 +109,16 @@ Status CannotApply(std::string_view class_name, std::string_view what, const Val
                               std::string(JavaClassName(value.type())) + " " + value.DebugString());
 }
 
+Result<ValueEntries> MapEntries(std::string_view class_name, const Value& map) {
+  if (map.type() == ValueType::kMap) return map.AsEntries();
+  if (map.type() != ValueType::kFreqMap) return CannotApply(class_name, "read a Map from", map);
+  ValueEntries entries;
+  for (const auto& [key, count] : map.AsFreqMap()) {
+    entries.emplace_back(Value::String(key), Value::Int64(count));
+  }
+  return entries;
+}
+
 Result<const std::string*> RequireString(std::string_view class_name, const Value& v) {
   if (v.type() != ValueType::kString) return CannotApply(class_name, "apply to", v);
   return &v.AsString();

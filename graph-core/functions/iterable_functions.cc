@@ -37,18 +37,6 @@ FunctionFactory Plain(std::string_view class_name, size_t arity, FunctionBody bo
   };
 }
 
-// The entries of a Map or FreqMap as Values. `class_name` names the
-// function in the error for other classes.
-Result<ValueEntries> MapEntries(std::string_view class_name, const Value& map) {
-  if (map.type() == ValueType::kMap) return map.AsEntries();
-  if (map.type() != ValueType::kFreqMap) return CannotApply(class_name, "read a Map from", map);
-  ValueEntries entries;
-  for (const auto& [key, count] : map.AsFreqMap()) {
-    entries.emplace_back(Value::String(key), Value::Int64(count));
-  }
-  return entries;
-}
-
 Result<Value> ExtractKeys(ValueRefs args) {
   if (args[0]->is_null()) return Value();
   QUARRY_ASSIGN_OR_RETURN(ValueEntries entries, MapEntries(kExtractKeys, *args[0]));

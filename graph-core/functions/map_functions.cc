@@ -19,17 +19,6 @@ namespace jf = json_fields;
 constexpr std::string_view kFunctionMap = "uk.gov.gchq.koryphe.function.FunctionMap";
 constexpr std::string_view kMapFilter = "uk.gov.gchq.koryphe.impl.function.MapFilter";
 
-// The entries of a Map, or a FreqMap's as String -> Long.
-Result<ValueEntries> EntriesOf(std::string_view class_name, const Value& map) {
-  if (map.type() == ValueType::kMap) return map.AsEntries();
-  if (map.type() != ValueType::kFreqMap) return CannotApply(class_name, "read a Map from", map);
-  ValueEntries entries;
-  for (const auto& [key, count] : map.AsFreqMap()) {
-    entries.emplace_back(Value::String(key), Value::Int64(count));
-  }
-  return entries;
-}
-
 Result<std::unique_ptr<Function>> ParseFunctionMap(const Json& json, std::string_view path) {
   QUARRY_ASSIGN_OR_RETURN(std::shared_ptr<const Function> fn,
                           OptionalNestedFunction(json, "function", path));
@@ -42,7 +31,7 @@ Result<std::unique_ptr<Function>> ParseFunctionMap(const Json& json, std::string
         if (fn == nullptr) {  // koryphe accepts none, then fails on a map.
           return InvalidArgumentError(std::string(kFunctionMap) + ": no function to apply");
         }
-        QUARRY_ASSIGN_OR_RETURN(ValueEntries entries, EntriesOf(kFunctionMap, *args[0]));
+        QUARRY_ASSIGN_OR_RETURN(ValueEntries entries, MapEntries(kFunctionMap, *args[0]));
         for (auto& [key, value] : entries) {
           QUARRY_ASSIGN_OR_RETURN(value, ApplyToOne(*fn, value));
         }

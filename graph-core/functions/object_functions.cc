@@ -216,10 +216,7 @@ Result<Value> CreateObject(ValueType target, const Value& v) {
   if (target == ValueType::kMap &&
       (v.type() == ValueType::kMap || v.type() == ValueType::kFreqMap)) {
     if (v.type() == ValueType::kMap) return v;
-    ValueEntries entries;
-    for (const auto& [key, count] : v.AsFreqMap()) {
-      entries.emplace_back(Value::String(key), Value::Int64(count));
-    }
+    QUARRY_ASSIGN_OR_RETURN(ValueEntries entries, MapEntries(kCreateObject, v));
     return Value::Map(std::move(entries));
   }
   return NoConstructor(target, v);

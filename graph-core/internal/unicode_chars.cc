@@ -72,10 +72,15 @@ uint32_t UnicodeFold(uint32_t cp) {
   return UnicodeToLower(UnicodeToUpper(cp));
 }
 
+void FoldCodePoints(std::string_view utf8, std::vector<uint32_t>* out) {
+  out->clear();
+  out->reserve(utf8.size());
+  for (size_t i = 0; i < utf8.size();) out->push_back(UnicodeFold(NextCodePoint(utf8, &i)));
+}
+
 std::vector<uint32_t> FoldedCodePoints(std::string_view utf8) {
   std::vector<uint32_t> out;
-  out.reserve(utf8.size());
-  for (size_t i = 0; i < utf8.size();) out.push_back(UnicodeFold(NextCodePoint(utf8, &i)));
+  FoldCodePoints(utf8, &out);
   return out;
 }
 

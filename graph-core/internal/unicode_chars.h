@@ -26,6 +26,8 @@ uint32_t UnicodeFold(uint32_t cp);
 
 // `utf8` decoded to code points, each folded (invalid bytes as U+FFFD).
 std::vector<uint32_t> FoldedCodePoints(std::string_view utf8);
+// The same into `*out` (cleared first), so a caller can reuse its storage.
+void FoldCodePoints(std::string_view utf8, std::vector<uint32_t>* out);
 
 // Sorted, disjoint, inclusive ranges of the code points in a general
 // category: "Lu" (upper-case letters), "Ll" (lower-case), "L" (letters).

@@ -123,7 +123,9 @@ class StringContains : public Predicate {
     const Value& input = ArgAt(args, 0);
     if (input.type() != ValueType::kString) return false;
     if (!ignore_case_) return input.AsString().find(value_) != std::string::npos;
-    const std::vector<uint32_t> haystack = internal::FoldedCodePoints(input.AsString());
+    // A filter runs per element: the folded input reuses one buffer per thread.
+    thread_local std::vector<uint32_t> haystack;
+    internal::FoldCodePoints(input.AsString(), &haystack);
     return std::search(haystack.begin(), haystack.end(), folded_.begin(), folded_.end()) !=
            haystack.end();
   }

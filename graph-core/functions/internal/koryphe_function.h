@@ -36,6 +36,10 @@ int64_t JavaStringLength(std::string_view utf8);
 // InvalidArgument naming `class_name`.
 Result<int64_t> KorypheLength(std::string_view class_name, const Value& v);
 
+// The entries of a Map, or a FreqMap's as String -> Long; InvalidArgument
+// naming `class_name` for other classes.
+Result<ValueEntries> MapEntries(std::string_view class_name, const Value& map);
+
 // A String input, or InvalidArgument "<class_name> cannot apply to ...".
 Result<const std::string*> RequireString(std::string_view class_name, const Value& v);
 
