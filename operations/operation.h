@@ -142,6 +142,8 @@ struct CsvGeneratorSpec {
   // ToCsv adds every schema property (then DIRECTED) as a field named after
   // itself, after `fields` (Gaffer's addAdditionalFieldsFromSchemaProperties).
   bool include_schema_properties = false;
+  // Those added fields are headed `name:Type` (the OpenCypher generators).
+  bool typed_schema_headers = false;
 };
 
 struct Operation {

@@ -107,17 +107,6 @@ Status ReadCsvGenerator(const Json& obj, const std::string& path, Operation* op)
                           json_fields::BoolOr(obj, "includeHeader", path, true));
   if (gen == nullptr)
     return InvalidArgumentError(json_fields::Join(path, "csvGenerator") + ": required");
-  // Another generator class read as a CsvGenerator with no fields would
-  // answer with empty lines; refuse it by name instead.
-  if (const Json* cls = gen->is_object() ? json_fields::Find(*gen, "class") : nullptr;
-      cls != nullptr && cls->is_string() &&
-      !json_fields::ClassNameMatches(cls->get<std::string>(), kCsvGeneratorClass)) {
-    return UnimplementedError(json_fields::Join(json_fields::Join(path, field), "class") +
-                              ": CSV generator '" + cls->get<std::string>() +
-                              "' is not supported; Quarry writes CSV with " +
-                              std::string(kCsvGeneratorClass) +
-                              " (the OpenCypher Neo4j/Neptune generators are not implemented)");
-  }
   QUARRY_ASSIGN_OR_RETURN(op->csv, ParseCsvGeneratorSpec(*gen, json_fields::Join(path, field)));
   return Status::OK();
 }

@@ -35,7 +35,8 @@ GUIDE_PAGES = [
     ("Generate", ["GenerateElements", "GenerateObjects"]),
     ("Job", ["GetJobDetails", "GetAllJobDetails", "GetJobResults"]),
     ("Accumulo store", ["GetElementsBetweenSets", "GetElementsBetweenSetsPairs",
-                        "GetElementsWithinSet", "GetElementsInRanges", "SplitStoreFromIterable",
+                        "GetElementsWithinSet", "GetElementsInRanges", "SummariseGroupOverRanges",
+                        "SplitStoreFromIterable",
                         "SampleElementsForSplitPoints", "GenerateSplitPointsFromSample",
                         "AddElementsFromFile"]),
 ]
@@ -84,12 +85,12 @@ def main():
     auth = tuple(os.environ["QUARRY_AUTH"].split(":", 1)) if "QUARRY_AUTH" in os.environ else None
     get = lambda path: requests.get(base + path, auth=auth, timeout=30).json()
     details = get("/graph/operations/details")
-    print("### Operations (%d)\n" % len(details))
+    print("#### Operations (%d)\n" % len(details))
     for title, ops in grouped_operations(details):
         print("**%s.** %s\n" % (title, ", ".join("`%s`" % simple(d["name"]) for d in ops)))
     for title, path in FUNCTION_LISTS:
         classes = get(path)
-        print("### %s (%d)\n" % (title, len(classes)))
+        print("#### %s (%d)\n" % (title, len(classes)))
         for pkg, names in by_package(classes):
             print("- `%s`: %s" % (pkg, ", ".join(sorted(names))))
         print()

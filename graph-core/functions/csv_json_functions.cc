@@ -2,7 +2,7 @@
 // {"header", "firstRow", "delimiter", "quoted", "quoteChar"; CsvLinesToMaps
 // also "trim", "nullString"} and DeserialiseJson {"outputClass"}.
 //
-// CSV follows Apache Commons CSV's DEFAULT format (internal/commons_csv.h):
+// CSV follows Apache Commons CSV's DEFAULT format (graph-core/commons_csv.h):
 // its '"' quoting is on whatever "quoted" says; "quoted" only makes
 // "quoteChar" the quote. Each record becomes a HashMap from the header's
 // names, in column order, to the fields (Strings, or null where
@@ -16,7 +16,7 @@
 // outputClass (Long, Integer, ...) a scalar is coerced as Jackson does.
 #include <optional>
 
-#include "graph-core/functions/internal/commons_csv.h"
+#include "graph-core/commons_csv.h"
 #include "graph-core/functions/internal/koryphe_function.h"
 #include "graph-core/json_fields.h"
 

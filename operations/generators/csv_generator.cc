@@ -4,6 +4,7 @@
 
 #include "graph-core/json_fields.h"
 #include "operations/generators/internal/generator_classes.h"
+#include "operations/generators/opencypher_csv.h"
 
 namespace quarry {
 namespace {
@@ -41,6 +42,18 @@ class CsvObjectGenerator : public ObjectGenerator {
 Result<CsvGeneratorSpec> ParseCsvGeneratorSpec(const Json& json, std::string_view path) {
   if (!json.is_object()) return InvalidArgumentError(std::string(path) + ": expected an object");
   CsvGeneratorSpec csv;
+  QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> cls,
+                          json_fields::OptionalString(json, "class", path));
+  std::optional<OpenCypherDialect> dialect;
+  if (cls.has_value() && !json_fields::ClassNameMatches(*cls, kCsvGeneratorClass)) {
+    dialect = OpenCypherCsvGeneratorDialect(*cls);
+    if (!dialect.has_value()) {
+      return UnimplementedError(json_fields::Join(path, "class") + ": CSV generator '" + *cls +
+                                "' is not supported; Quarry writes CSV with " +
+                                std::string(kCsvGeneratorClass) +
+                                " and the OpenCypher Neo4jCsvGenerator and NeptuneCsvGenerator");
+    }
+  }
   QUARRY_ASSIGN_OR_RETURN(csv.fields, json_fields::StringMap(json, "fields", path));
   QUARRY_ASSIGN_OR_RETURN(csv.constants, json_fields::StringMap(json, "constants", path));
   QUARRY_ASSIGN_OR_RETURN(csv.quoted, json_fields::BoolOr(json, "quoted", path, false));
@@ -50,6 +63,9 @@ Result<CsvGeneratorSpec> ParseCsvGeneratorSpec(const Json& json, std::string_vie
     QUARRY_ASSIGN_OR_RETURN(csv.comma_replacement,
                             json_fields::OptionalString(json, "commaReplacement", path));
   }
+  // The OpenCypher generators' fields are fixed (their getters ignore the
+  // ones set from JSON).
+  if (dialect.has_value()) ApplyOpenCypherCsvFields(*dialect, &csv);
   return csv;
 }
 
@@ -83,34 +99,39 @@ std::string CsvLine(const Element& e, const CsvGeneratorSpec& csv) {
 
 void AddSchemaPropertyFields(const Schema& schema, CsvGeneratorSpec* csv) {
   if (!csv->include_schema_properties) return;
-  auto put = [csv](const std::string& name) {
+  auto put = [csv](const std::string& name, const TypeDefinition* type) {
+    std::string text = name;
+    if (csv->typed_schema_headers) {
+      text += ":";
+      text += OpenCypherTypeName(type != nullptr ? type->class_name : "java.lang.String");
+    }
     for (auto& [field, header] : csv->fields) {
       if (field == name) {
-        header = name;
+        header = std::move(text);
         return;
       }
     }
-    csv->fields.emplace_back(name, name);
+    csv->fields.emplace_back(name, std::move(text));
   };
   for (const SchemaElementDefinition* def : schema.entity_groups()) {
-    for (const PropertyDefinition& p : def->properties()) put(p.name);
+    for (const PropertyDefinition& p : def->properties()) put(p.name, p.type);
   }
   for (const SchemaElementDefinition* def : schema.edge_groups()) {
-    for (const PropertyDefinition& p : def->properties()) put(p.name);
-    put("DIRECTED");
+    for (const PropertyDefinition& p : def->properties()) put(p.name, p.type);
+    put("DIRECTED", def->directed_type());
   }
 }
 
 namespace generators_internal {
 
+Result<std::unique_ptr<ObjectGenerator>> MakeCsvObjectGenerator(const Json& spec,
+                                                                std::string_view path) {
+  QUARRY_ASSIGN_OR_RETURN(CsvGeneratorSpec csv, ParseCsvGeneratorSpec(spec, path));
+  return std::unique_ptr<ObjectGenerator>(std::make_unique<CsvObjectGenerator>(std::move(csv)));
+}
+
 void AddCsvObjectGenerator(std::vector<ObjectGeneratorClass>* out) {
-  out->push_back(
-      {kCsvGeneratorClass,
-       [](const Json& spec, std::string_view path) -> Result<std::unique_ptr<ObjectGenerator>> {
-         QUARRY_ASSIGN_OR_RETURN(CsvGeneratorSpec csv, ParseCsvGeneratorSpec(spec, path));
-         return std::unique_ptr<ObjectGenerator>(
-             std::make_unique<CsvObjectGenerator>(std::move(csv)));
-       }});
+  out->push_back({kCsvGeneratorClass, MakeCsvObjectGenerator});
 }
 
 }  // namespace generators_internal

@@ -21,8 +21,11 @@ inline constexpr std::string_view kCsvGeneratorClass =
     "uk.gov.gchq.gaffer.data.generator.CsvGenerator";
 
 // Reads the generator's fields ("fields", "constants", "quoted",
-// "commaReplacement", "includeSchemaProperties") from `json`, an object. InvalidArgument naming
-// `path`.field on a wrong type.
+// "commaReplacement", "includeSchemaProperties") from `json`, an object.
+// Its "class" may be absent, CsvGenerator, or the OpenCypher Neo4jCsvGenerator
+// or NeptuneCsvGenerator (opencypher_csv.h: fixed role fields); any other is
+// Unimplemented, naming it. InvalidArgument naming `path`.field on a wrong
+// type.
 Result<CsvGeneratorSpec> ParseCsvGeneratorSpec(const Json& json, std::string_view path);
 
 // The header line: the fields' then the constants' headers.
@@ -36,8 +39,8 @@ Value CsvFieldValue(const Element& element, std::string_view field);
 
 // With include_schema_properties: every property of the schema's entity
 // groups, then of its edge groups, and DIRECTED, each added as a field
-// headed by its own name (one already in the fields keeps its place and is
-// renamed, as in Gaffer's LinkedHashMap). Otherwise nothing.
+// headed by its own name (with typed_schema_headers, `name:Type`) (one already in the fields keeps
+// its place and is renamed, as in Gaffer's LinkedHashMap). Otherwise nothing.
 void AddSchemaPropertyFields(const Schema& schema, CsvGeneratorSpec* csv);
 
 }  // namespace quarry

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "graph-core/json_fields.h"
 #include "operations/generators/internal/generator_classes.h"
 
 namespace quarry {
@@ -22,6 +23,7 @@ const Registry& Generators() {
     gi::AddCsvObjectGenerator(&registry->object);
     gi::AddElementObjectGenerators(&registry->object);
     gi::AddJsonToElementGenerator(&registry->element);
+    gi::AddOpenCypherCsvGenerators(&registry->element, &registry->object);
     return registry;
   }();
   return *kRegistry;
@@ -31,8 +33,9 @@ std::string Join(std::string_view path, std::string_view field) {
   return path.empty() ? std::string(field) : std::string(path) + "." + std::string(field);
 }
 
-// The spec's "class". Generators are named by full class name only: their
-// simple names (e.g. ExampleElementGenerator) are not unique in Gaffer.
+// The spec's "class": a full class name, or a simple name that only one
+// registered generator has (Gaffer's simple names, e.g.
+// ExampleElementGenerator, are not all unique).
 Result<std::string> GeneratorClass(const Json& spec, std::string_view path) {
   if (!spec.is_object()) return InvalidArgumentError(std::string(path) + ": expected an object");
   auto it = spec.find("class");
@@ -44,10 +47,16 @@ Result<std::string> GeneratorClass(const Json& spec, std::string_view path) {
 
 template <typename Table>
 const typename Table::value_type* FindClass(const Table& table, std::string_view name) {
+  const typename Table::value_type* by_simple_name = nullptr;
+  int simple_matches = 0;
   for (const auto& c : table) {
     if (c.full_name == name) return &c;
+    if (json_fields::ClassNameMatches(name, c.full_name)) {
+      by_simple_name = &c;
+      ++simple_matches;
+    }
   }
-  return nullptr;
+  return simple_matches == 1 ? by_simple_name : nullptr;
 }
 
 template <typename Table>

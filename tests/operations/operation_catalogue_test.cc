@@ -179,6 +179,8 @@ TEST(OperationCatalogueTest, GeneratorsAndTraits) {
   EXPECT_THAT(ObjectGeneratorClassNames(),
               ElementsAre("uk.gov.gchq.gaffer.data.generator.CsvGenerator",
                           "uk.gov.gchq.gaffer.data.generator.MapGenerator",
+                          "uk.gov.gchq.gaffer.data.generator.Neo4jCsvGenerator",
+                          "uk.gov.gchq.gaffer.data.generator.NeptuneCsvGenerator",
                           "uk.gov.gchq.gaffer.operation.data.generator.EntityIdExtractor",
                           "uk.gov.gchq.gaffer.rest.example.ExampleDomainObjectGenerator"));
   EXPECT_THAT(

@@ -171,19 +171,34 @@ TEST(OutputOpsTest, ToEntitySeedsWrapsElementsAndEdgeSeeds) {
           "directedType":"EITHER"}}}])"));
 }
 
-// Gaffer's Neo4j/Neptune CSV generators are not implemented: ToCsv names
-// the class instead of answering with empty lines, as it did when the class
-// was ignored.
+// A generator class ToCsv does not know is named, not read as a
+// CsvGenerator with no fields (which would answer with empty lines).
 TEST(OutputOpsTest, ToCsvRefusesOtherGeneratorClasses) {
   DocFixture f;
   EXPECT_THAT(f.Run(R"({"class":"ToCsv","input":[
       {"class":"Entity","group":"entity","vertex":1,"properties":{"count":3}}],
-      "csvGenerator":{"class":"uk.gov.gchq.gaffer.data.generator.Neo4jCsvGenerator"}})"),
-              StatusIsWithMessage(StatusCode::kUnimplemented, "Neo4jCsvGenerator"));
+      "csvGenerator":{"class":"com.example.MyCsvGenerator"}})"),
+              StatusIsWithMessage(StatusCode::kUnimplemented, "com.example.MyCsvGenerator"));
   ASSERT_OK_AND_ASSIGN(Json simple, f.Run(R"({"class":"ToCsv","includeHeader":false,"input":[
       {"class":"Entity","group":"entity","vertex":1,"properties":{"count":3}}],
       "csvGenerator":{"class":"CsvGenerator","fields":{"VERTEX":"v"}}})"));
   EXPECT_EQ(simple, Json::parse(R"(["1"])"));
+}
+
+// Gaffer's ToCsvHandler gives the Neo4j generator the schema's properties,
+// typed from their classes (count is an Integer: count:Int; each edge
+// group's directed type is a Boolean), after its five role columns
+// (Neo4jCsvGenerator.getDefaultFields), so an entity leaves the edge columns
+// and DIRECTED empty and an edge the id and label.
+TEST(OutputOpsTest, ToCsvWithTheNeo4jGeneratorTypesTheSchemaProperties) {
+  DocFixture f;
+  ASSERT_OK_AND_ASSIGN(Json out, f.Run(R"({"class":"ToCsv","input":[
+      {"class":"Entity","group":"entity","vertex":1,"properties":{"count":3}},
+      {"class":"Edge","group":"edge","source":1,"destination":2,"directed":false,
+       "properties":{}}],
+      "csvGenerator":{"class":"Neo4jCsvGenerator","fields":{"VERTEX":"ignored"}}})"));
+  EXPECT_EQ(out, Json::parse(R"(["_id,_labels,_type,_start,_end,count:Int,DIRECTED:Boolean",
+                                  "1,entity,,,,3,", ",,edge,1,2,,false"])"));
 }
 
 TEST(OutputOpsTest, ToCsv) {

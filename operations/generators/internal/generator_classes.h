@@ -29,6 +29,11 @@ void AddRoadTrafficGenerators(std::vector<ElementGeneratorClass>* out);
 void AddJsonToElementGenerator(std::vector<ElementGeneratorClass>* out);
 void AddCsvObjectGenerator(std::vector<ObjectGeneratorClass>* out);
 void AddElementObjectGenerators(std::vector<ObjectGeneratorClass>* out);  // Map, EntityIdExtractor.
+void AddOpenCypherCsvGenerators(std::vector<ElementGeneratorClass>* element_out,
+                                std::vector<ObjectGeneratorClass>* object_out);
+// CsvGenerator and its OpenCypher subclasses, from their JSON.
+Result<std::unique_ptr<ObjectGenerator>> MakeCsvObjectGenerator(const Json& spec,
+                                                                std::string_view path);
 void AddRestExampleGenerators(std::vector<ElementGeneratorClass>* element_out,
                               std::vector<ObjectGeneratorClass>* object_out);
 

@@ -24,17 +24,32 @@ TEST(GeneratorRegistryTest, ListsGaffersClassNamesSorted) {
   EXPECT_THAT(
       RegisteredElementGeneratorClassNames(),
       ElementsAre("uk.gov.gchq.gaffer.data.generator.JsonToElementGenerator",
+                  "uk.gov.gchq.gaffer.data.generator.Neo4jCsvElementGenerator",
+                  "uk.gov.gchq.gaffer.data.generator.NeptuneCsvElementGenerator",
                   "uk.gov.gchq.gaffer.rest.example.ExampleElementGenerator",
                   "uk.gov.gchq.gaffer.traffic.generator.RoadTrafficCsvElementGenerator",
                   "uk.gov.gchq.gaffer.traffic.generator.RoadTrafficStringElementGenerator"));
   EXPECT_THAT(RegisteredObjectGeneratorClassNames(),
               ElementsAre("uk.gov.gchq.gaffer.data.generator.CsvGenerator",
                           "uk.gov.gchq.gaffer.data.generator.MapGenerator",
+                          "uk.gov.gchq.gaffer.data.generator.Neo4jCsvGenerator",
+                          "uk.gov.gchq.gaffer.data.generator.NeptuneCsvGenerator",
                           "uk.gov.gchq.gaffer.operation.data.generator.EntityIdExtractor",
                           "uk.gov.gchq.gaffer.rest.example.ExampleDomainObjectGenerator"));
   for (const std::string& name : RegisteredElementGeneratorClassNames()) {
     EXPECT_TRUE(MakeElementGenerator(Json{{"class", name}}, "g").ok()) << name;
   }
+}
+
+// Gaffer resolves the simple names of its generator classes (gaffer-doc's
+// example deployment loads with "Neo4jCsvElementGenerator"); a simple name
+// only one registered class has is enough.
+TEST(GeneratorRegistryTest, UniqueSimpleNamesResolve) {
+  EXPECT_TRUE(MakeElementGenerator(Json{{"class", "Neo4jCsvElementGenerator"}}, "g").ok());
+  EXPECT_TRUE(MakeObjectGenerator(Json{{"class", "NeptuneCsvGenerator"}}, "g").ok());
+  EXPECT_THAT(MakeElementGenerator(Json{{"class", "NoSuchGenerator"}}, "g"),
+              StatusIsWithMessage(StatusCode::kInvalidArgument,
+                                  "unknown element generator class 'NoSuchGenerator'"));
 }
 
 TEST(GeneratorRegistryTest, UnknownOrMissingClassIsNamed) {

@@ -12,11 +12,13 @@ namespace {
 using ::quarry::testing::StatusIs;
 using ::quarry::testing::StatusIsWithMessage;
 
-Result<Operation> Parse(std::string_view text) { return ParseOperation(Json::parse(text), "op"); }
+Result<Operation> ParseMapJoinOp(std::string_view text) {
+  return ParseOperation(Json::parse(text), "op");
+}
 
 TEST(MapJoinParserTest, JoinFields) {
   ASSERT_OK_AND_ASSIGN(Operation op,
-                       Parse(R"({"class":"uk.gov.gchq.gaffer.operation.impl.join.Join",
+                       ParseMapJoinOp(R"({"class":"uk.gov.gchq.gaffer.operation.impl.join.Join",
       "input":[1,2],"operation":{"class":"GetAllElements"},
       "matchMethod":{"class":"uk.gov.gchq.gaffer.store.operation.handler.join.match.KeyFunctionMatch",
         "firstKeyFunction":{"class":"ExtractProperty","name":"count"}},
@@ -39,7 +41,7 @@ TEST(MapJoinParserTest, JoinFields) {
 }
 
 TEST(MapJoinParserTest, JoinDefaultsAndElementMatch) {
-  ASSERT_OK_AND_ASSIGN(Operation op, Parse(R"({"class":"Join",
+  ASSERT_OK_AND_ASSIGN(Operation op, ParseMapJoinOp(R"({"class":"Join",
       "matchMethod":{"class":"ElementMatch","groupByProperties":["count"]}})"));
   const MapJoinFields& f = *op.map_join;
   EXPECT_TRUE(f.flatten);
@@ -50,29 +52,30 @@ TEST(MapJoinParserTest, JoinDefaultsAndElementMatch) {
 }
 
 TEST(MapJoinParserTest, BadFieldsNameTheirPath) {
-  EXPECT_THAT(Parse(R"({"class":"Join","joinType":"LEFTISH"})").status(),
+  EXPECT_THAT(ParseMapJoinOp(R"({"class":"Join","joinType":"LEFTISH"})").status(),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "op.joinType"));
-  EXPECT_THAT(Parse(R"({"class":"Join","collectionLimit":-1})").status(),
+  EXPECT_THAT(ParseMapJoinOp(R"({"class":"Join","collectionLimit":-1})").status(),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "op.collectionLimit"));
-  EXPECT_THAT(Parse(R"({"class":"Join","flatten":"yes"})").status(),
+  EXPECT_THAT(ParseMapJoinOp(R"({"class":"Join","flatten":"yes"})").status(),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "op.flatten"));
-  EXPECT_THAT(Parse(R"({"class":"Join","operation":{"class":"Nope"}})").status(),
+  EXPECT_THAT(ParseMapJoinOp(R"({"class":"Join","operation":{"class":"Nope"}})").status(),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "op.operation.class"));
-  EXPECT_THAT(Parse(R"({"class":"Reduce","aggregateFunction":{"class":"Nope"}})").status(),
+  EXPECT_THAT(ParseMapJoinOp(R"({"class":"Reduce","aggregateFunction":{"class":"Nope"}})").status(),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "op.aggregateFunction"));
-  EXPECT_THAT(Parse(R"({"class":"Map","functions":{"class":"FirstItem"}})").status(),
+  EXPECT_THAT(ParseMapJoinOp(R"({"class":"Map","functions":{"class":"FirstItem"}})").status(),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "op.functions"));
-  EXPECT_THAT(Parse(R"({"class":"ValidateOperationChain","operationChain":[]})").status(),
+  EXPECT_THAT(ParseMapJoinOp(R"({"class":"ValidateOperationChain","operationChain":[]})").status(),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "op.operationChain"));
 }
 
 TEST(MapJoinParserTest, MapAndReduceFields) {
-  ASSERT_OK_AND_ASSIGN(Operation map, Parse(R"({"class":"Map","input":[1,2],
+  ASSERT_OK_AND_ASSIGN(Operation map, ParseMapJoinOp(R"({"class":"Map","input":[1,2],
       "functions":[{"class":"FirstItem"},{"class":"ToString"}]})"));
   EXPECT_EQ(map.map_join->functions.size(), 2u);
   EXPECT_EQ(map.map_join->map_input, Json::parse("[1,2]"));
   EXPECT_FALSE(map.input.has_value());  // Map's input is one object, kept whole.
-  ASSERT_OK_AND_ASSIGN(Operation reduce, Parse(R"({"class":"Reduce","input":[1,2],"identity":0,
+  ASSERT_OK_AND_ASSIGN(Operation reduce,
+                       ParseMapJoinOp(R"({"class":"Reduce","input":[1,2],"identity":0,
       "aggregateFunction":{"class":"Sum"}})"));
   EXPECT_NE(reduce.map_join->aggregate_function, nullptr);
   EXPECT_EQ(reduce.map_join->identity, Json(0));

@@ -22,7 +22,7 @@
 
 #include "graph-core/status.h"
 
-namespace quarry::functions_internal {
+namespace quarry {
 
 struct CsvOptions {
   char delimiter = ',';
@@ -40,4 +40,4 @@ using CsvRecord = std::vector<std::optional<std::string>>;
 Result<std::vector<CsvRecord>> ParseCsv(std::string_view text, const CsvOptions& options,
                                         size_t max_records = 0);
 
-}  // namespace quarry::functions_internal
+}  // namespace quarry

@@ -1,13 +1,13 @@
 // Expected records worked out from Apache Commons CSV's DEFAULT format
 // (RFC 4180 quoting, any line ending, empty lines skipped).
-#include "graph-core/functions/internal/commons_csv.h"
+#include "graph-core/commons_csv.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "tests/testutil/status_matchers.h"
 
-namespace quarry::functions_internal {
+namespace quarry {
 namespace {
 
 using ::quarry::testing::StatusIsWithMessage;
@@ -56,4 +56,4 @@ TEST(CommonsCsvTest, Errors) {
 }
 
 }  // namespace
-}  // namespace quarry::functions_internal
+}  // namespace quarry

@@ -1,12 +1,12 @@
-#include "graph-core/functions/internal/commons_csv.h"
+#include "graph-core/commons_csv.h"
 
-namespace quarry::functions_internal {
+namespace quarry {
 namespace {
 
-bool IsLineEnd(char c) { return c == '\n' || c == '\r'; }
+bool IsCommonsCsvLineEnd(char c) { return c == '\n' || c == '\r'; }
 
 // Java's String.trim(): drops leading and trailing chars <= ' '.
-std::string JavaTrim(std::string s) {
+std::string CommonsCsvTrim(std::string s) {
   size_t begin = 0;
   while (begin < s.size() && static_cast<unsigned char>(s[begin]) <= ' ') ++begin;
   size_t end = s.size();
@@ -14,15 +14,16 @@ std::string JavaTrim(std::string s) {
   return s.substr(begin, end - begin);
 }
 
-class CsvReader {
+class CommonsCsvReader {
  public:
-  CsvReader(std::string_view text, const CsvOptions& options) : text_(text), options_(options) {}
+  CommonsCsvReader(std::string_view text, const CsvOptions& options)
+      : text_(text), options_(options) {}
 
   bool AtEnd() const { return pos_ >= text_.size(); }
 
   // Skips empty lines; true if a record starts at the position reached.
   bool SkipEmptyLines() {
-    while (!AtEnd() && IsLineEnd(text_[pos_])) ++pos_;
+    while (!AtEnd() && IsCommonsCsvLineEnd(text_[pos_])) ++pos_;
     return !AtEnd();
   }
 
@@ -50,7 +51,7 @@ class CsvReader {
 
  private:
   std::optional<std::string> Finish(std::string field) const {
-    if (options_.trim) field = JavaTrim(std::move(field));
+    if (options_.trim) field = CommonsCsvTrim(std::move(field));
     if (options_.null_string && field == *options_.null_string) return std::nullopt;
     return field;
   }
@@ -58,7 +59,7 @@ class CsvReader {
   // Reads a field up to (not past) the delimiter or line end after it.
   Status ReadField(std::string* out) {
     if (AtEnd() || text_[pos_] != options_.quote) {
-      while (!AtEnd() && text_[pos_] != options_.delimiter && !IsLineEnd(text_[pos_])) {
+      while (!AtEnd() && text_[pos_] != options_.delimiter && !IsCommonsCsvLineEnd(text_[pos_])) {
         out->push_back(text_[pos_++]);
       }
       return Status::OK();
@@ -80,7 +81,7 @@ class CsvReader {
     }
     // Commons CSV looks for the delimiter and the line end before it skips
     // whitespace, so a tab delimiter after a closing quote still delimits.
-    while (!AtEnd() && text_[pos_] != options_.delimiter && !IsLineEnd(text_[pos_])) {
+    while (!AtEnd() && text_[pos_] != options_.delimiter && !IsCommonsCsvLineEnd(text_[pos_])) {
       const char c = text_[pos_];
       if (c != ' ' && c != '\t' && c != '\f' && c != '\v') {
         return InvalidArgumentError(std::string("CSV: invalid char '") + c +
@@ -101,7 +102,7 @@ class CsvReader {
 Result<std::vector<CsvRecord>> ParseCsv(std::string_view text, const CsvOptions& options,
                                         size_t max_records) {
   std::vector<CsvRecord> records;
-  CsvReader reader(text, options);
+  CommonsCsvReader reader(text, options);
   while (reader.SkipEmptyLines()) {
     QUARRY_ASSIGN_OR_RETURN(CsvRecord record, reader.ReadRecord());
     records.push_back(std::move(record));
@@ -110,4 +111,4 @@ Result<std::vector<CsvRecord>> ParseCsv(std::string_view text, const CsvOptions&
   return records;
 }
 
-}  // namespace quarry::functions_internal
+}  // namespace quarry
