@@ -24,6 +24,9 @@
 //     HyperLogLogPlusAggregator                           HyperLogLogPlus union
 //   uk.gov.gchq.gaffer.sketches.datasketches.cardinality.binaryoperator.
 //     HllSketchAggregator                                 HllSketch union
+//   uk.gov.gchq.gaffer.time.binaryoperator.
+//     RBMBackedTimestampSetAggregator, BoundedTimestampSetAggregator
+//                                   union (graph-core/timestamp_set.h)
 //   uk.gov.gchq.gaffer.doc.dev.aggregator.   (gaffer-doc example classes;
 //                                            graph-core/operators/gaffer_doc_operators.h)
 //     VisibilityAggregator                   "public"/"private" Strings

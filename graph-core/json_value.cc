@@ -187,6 +187,9 @@ Result<Value> ReadPayload(std::string_view class_name, const Json& payload, std:
       return internal::HllSketchFromJson(payload, path, depth + 1);
     case ValueType::kHyperLogLogPlus:
       return internal::HyperLogLogPlusFromJson(payload, path, depth + 1);
+    case ValueType::kRbmTimestampSet:
+    case ValueType::kBoundedTimestampSet:
+      return internal::TimestampSetFromJson(*type, payload, class_name, path);
     case ValueType::kNull:
       return Value();
     default:
@@ -358,6 +361,9 @@ Json ValueToJson(const Value& value) {
       return Wrap(name, internal::HllSketchToJson(value.AsSketch()));
     case ValueType::kHyperLogLogPlus:
       return Wrap(name, internal::HyperLogLogPlusToJson(value.AsSketch()));
+    case ValueType::kRbmTimestampSet:
+    case ValueType::kBoundedTimestampSet:
+      return Wrap(name, internal::TimestampSetToJson(value.AsTimestampSet()));
   }
   return nullptr;
 }

@@ -7,6 +7,7 @@
 #include <functional>
 
 #include "graph-core/hll_sketch.h"
+#include "graph-core/timestamp_set.h"
 
 namespace quarry {
 
@@ -16,6 +17,7 @@ struct Value::Compound {
   quarry::FreqMap freq_map;
   quarry::TypeSubTypeValue tstv;
   std::shared_ptr<const HllSketch> sketch;
+  std::shared_ptr<const quarry::TimestampSet> timestamp_set;
 };
 
 namespace {
@@ -23,6 +25,15 @@ namespace {
 template <typename T>
 int Cmp(const T& a, const T& b) {
   return a < b ? -1 : (b < a ? 1 : 0);
+}
+
+// Timestamp sets are not Comparable in Java; any total order consistent
+// with equality serves sorting and deduplication.
+int CompareTimestampSets(const TimestampSet& a, const TimestampSet& b) {
+  int c = Cmp(static_cast<int>(a.bucket()), static_cast<int>(b.bucket()));
+  if (c == 0) c = Cmp(a.max_size(), b.max_size());
+  if (c == 0) c = Cmp(a.sampled(), b.sampled());
+  return c != 0 ? c : Cmp(a.timestamps(), b.timestamps());
 }
 
 // Java's Double.compare / Float.compare: -0.0 < 0.0, NaN above everything, NaN == NaN.
@@ -189,6 +200,11 @@ Value Value::TypeSubTypeValue(std::string type, std::string sub_type, std::strin
 Value Value::Sketch(ValueType type, std::shared_ptr<const HllSketch> sketch) {
   QUARRY_MAKE_COMPOUND(type, c->sketch = std::move(sketch));
 }
+Value Value::TimestampSet(std::shared_ptr<const quarry::TimestampSet> set) {
+  const ValueType type =
+      set->bounded() ? ValueType::kBoundedTimestampSet : ValueType::kRbmTimestampSet;
+  QUARRY_MAKE_COMPOUND(type, c->timestamp_set = std::move(set));
+}
 #undef QUARRY_MAKE_COMPOUND
 
 const Value::Compound& Value::compound() const {
@@ -200,6 +216,7 @@ const quarry::FreqMap& Value::AsFreqMap() const { return compound().freq_map; }
 const quarry::TypeSubTypeValue& Value::AsTypeSubTypeValue() const { return compound().tstv; }
 const HllSketch& Value::AsSketch() const { return *compound().sketch; }
 std::shared_ptr<const HllSketch> Value::SketchPtr() const { return compound().sketch; }
+const quarry::TimestampSet& Value::AsTimestampSet() const { return *compound().timestamp_set; }
 
 bool Value::is_number() const {
   return type_ == ValueType::kInt32 || type_ == ValueType::kInt64 || type_ == ValueType::kFloat ||
@@ -269,6 +286,9 @@ int Value::Compare(const Value& other) const {
       if (a == b) return 0;
       return Cmp(a.Serialize(), b.Serialize());
     }
+    case ValueType::kRbmTimestampSet:
+    case ValueType::kBoundedTimestampSet:
+      return CompareTimestampSets(AsTimestampSet(), other.AsTimestampSet());
   }
   return 0;
 }
@@ -341,6 +361,11 @@ size_t Value::Hash() const {
     case ValueType::kHllSketch:
     case ValueType::kHyperLogLogPlus:
       HashCombine(&seed, std::hash<std::string>()(AsSketch().Serialize()));
+      break;
+    case ValueType::kRbmTimestampSet:
+    case ValueType::kBoundedTimestampSet:
+      HashCombine(&seed, static_cast<size_t>(AsTimestampSet().bucket()));
+      for (int64_t t : AsTimestampSet().timestamps()) HashCombine(&seed, std::hash<int64_t>()(t));
       break;
   }
   return seed;

@@ -24,29 +24,33 @@
 
 namespace quarry {
 
-class HllSketch;  // graph-core/hll_sketch.h
+class HllSketch;     // graph-core/hll_sketch.h
+class TimestampSet;  // graph-core/timestamp_set.h
 
 // The native type of a Value. Not persisted: serialisers own the byte formats.
 enum class ValueType : uint8_t {
   kNull,
-  kBool,              // java.lang.Boolean
-  kInt32,             // java.lang.Integer
-  kInt64,             // java.lang.Long
-  kFloat,             // java.lang.Float
-  kDouble,            // java.lang.Double
-  kString,            // java.lang.String
-  kBytes,             // byte[]
-  kDate,              // java.util.Date, epoch milliseconds
-  kTreeSet,           // java.util.TreeSet: sorted, unique items
-  kHashSet,           // java.util.HashSet: unique items (kept sorted for determinism)
-  kList,              // java.util.ArrayList: ordered items
-  kMap,               // java.util.HashMap / TreeMap: entries sorted by key
-  kFreqMap,           // uk.gov.gchq.gaffer.types.FreqMap: string -> long
-  kTypeValue,         // uk.gov.gchq.gaffer.types.TypeValue
-  kTypeSubTypeValue,  // uk.gov.gchq.gaffer.types.TypeSubTypeValue
-  kHllSketch,         // org.apache.datasketches.hll.HllSketch
-  kHyperLogLogPlus,   // com.clearspring.analytics.stream.cardinality.HyperLogLogPlus
-  kInt16,             // java.lang.Short (last: type tags order cross-type comparisons)
+  kBool,                 // java.lang.Boolean
+  kInt32,                // java.lang.Integer
+  kInt64,                // java.lang.Long
+  kFloat,                // java.lang.Float
+  kDouble,               // java.lang.Double
+  kString,               // java.lang.String
+  kBytes,                // byte[]
+  kDate,                 // java.util.Date, epoch milliseconds
+  kTreeSet,              // java.util.TreeSet: sorted, unique items
+  kHashSet,              // java.util.HashSet: unique items (kept sorted for determinism)
+  kList,                 // java.util.ArrayList: ordered items
+  kMap,                  // java.util.HashMap / TreeMap: entries sorted by key
+  kFreqMap,              // uk.gov.gchq.gaffer.types.FreqMap: string -> long
+  kTypeValue,            // uk.gov.gchq.gaffer.types.TypeValue
+  kTypeSubTypeValue,     // uk.gov.gchq.gaffer.types.TypeSubTypeValue
+  kHllSketch,            // org.apache.datasketches.hll.HllSketch
+  kHyperLogLogPlus,      // com.clearspring.analytics.stream.cardinality.HyperLogLogPlus
+  kInt16,                // java.lang.Short
+  kRbmTimestampSet,      // uk.gov.gchq.gaffer.time.RBMBackedTimestampSet
+  kBoundedTimestampSet,  // uk.gov.gchq.gaffer.time.BoundedTimestampSet
+  // New types go last: type tags order cross-type comparisons.
 };
 
 // Gaffer's full Java class name for `type`, e.g. "java.lang.Long".
@@ -91,6 +95,9 @@ class Value {
   static Value TypeSubTypeValue(std::string type, std::string sub_type, std::string value);
   // REQUIRES: type is kHllSketch or kHyperLogLogPlus; sketch != nullptr.
   static Value Sketch(ValueType type, std::shared_ptr<const HllSketch> sketch);
+  // kRbmTimestampSet or kBoundedTimestampSet, as set->bounded() says.
+  // REQUIRES: set != nullptr.
+  static Value TimestampSet(std::shared_ptr<const quarry::TimestampSet> set);
 
   // In-place assignment, as `*this = Value::String(v)` (Int64, Date), for
   // decoders that refill one element per cell: a string reuses the storage
@@ -118,6 +125,7 @@ class Value {
   const quarry::TypeSubTypeValue& AsTypeSubTypeValue() const;  // kTypeValue, kTypeSubTypeValue.
   const HllSketch& AsSketch() const;                           // kHllSketch, kHyperLogLogPlus.
   std::shared_ptr<const HllSketch> SketchPtr() const;
+  const quarry::TimestampSet& AsTimestampSet() const;  // kRbm/kBoundedTimestampSet.
 
   // Numeric value widened to double. REQUIRES: is_number() or kDate.
   double ToDouble() const;

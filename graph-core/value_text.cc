@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "graph-core/hll_sketch.h"
+#include "graph-core/timestamp_set.h"
 #include "graph-core/value.h"
 
 namespace quarry {
@@ -17,7 +18,7 @@ struct ClassName {
 };
 
 // The first entry for a type is the name Quarry writes.
-constexpr std::array<ClassName, 23> kClassNames = {{
+constexpr std::array<ClassName, 25> kClassNames = {{
     {ValueType::kBool, "java.lang.Boolean"},
     {ValueType::kInt32, "java.lang.Integer"},
     {ValueType::kInt64, "java.lang.Long"},
@@ -41,6 +42,8 @@ constexpr std::array<ClassName, 23> kClassNames = {{
     {ValueType::kTypeSubTypeValue, "uk.gov.gchq.gaffer.types.TypeSubTypeValue"},
     {ValueType::kHllSketch, "org.apache.datasketches.hll.HllSketch"},
     {ValueType::kInt16, "java.lang.Short"},
+    {ValueType::kRbmTimestampSet, "uk.gov.gchq.gaffer.time.RBMBackedTimestampSet"},
+    {ValueType::kBoundedTimestampSet, "uk.gov.gchq.gaffer.time.BoundedTimestampSet"},
 }};
 
 constexpr std::string_view kHyperLogLogPlusClass =
@@ -181,6 +184,9 @@ std::string Value::ToJavaString() const {
     case ValueType::kHllSketch:
     case ValueType::kHyperLogLogPlus:
       return "Sketch[estimate=" + JavaFloatingString(AsSketch().Estimate()) + "]";
+    case ValueType::kRbmTimestampSet:
+    case ValueType::kBoundedTimestampSet:
+      return AsTimestampSet().ToJavaString();
   }
   return "";
 }

@@ -48,14 +48,23 @@ namespace {
 
 // The class wrappers ValueToJson writes for types Gaffer's result mapper
 // writes bare: Jackson's natural forms of a Long, Float, Double (NaN and
-// the infinities as strings), Date (epoch ms), byte[] (base64) and the
-// collections.
+// the infinities as strings), Date (epoch ms), byte[] (base64), the
+// collections and the time library's timestamp sets (not annotated for
+// class names, unlike the sketches and Gaffer's own types).
 bool IsUntypedInResults(std::string_view wrapper) {
-  static constexpr std::string_view kBare[] = {
-      "java.lang.Long",    "java.lang.Short",   "java.lang.Float",
-      "java.lang.Double",  "java.util.Date",    "[B",
-      "java.util.TreeSet", "java.util.HashSet", "java.util.ArrayList",
-      "java.util.HashMap", "java.util.TreeMap"};
+  static constexpr std::string_view kBare[] = {"java.lang.Long",
+                                               "java.lang.Short",
+                                               "java.lang.Float",
+                                               "java.lang.Double",
+                                               "java.util.Date",
+                                               "[B",
+                                               "java.util.TreeSet",
+                                               "java.util.HashSet",
+                                               "java.util.ArrayList",
+                                               "java.util.HashMap",
+                                               "java.util.TreeMap",
+                                               "uk.gov.gchq.gaffer.time.RBMBackedTimestampSet",
+                                               "uk.gov.gchq.gaffer.time.BoundedTimestampSet"};
   for (std::string_view bare : kBare) {
     if (wrapper == bare) return true;
   }

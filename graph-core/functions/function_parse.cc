@@ -24,6 +24,7 @@ const std::vector<FunctionClass>& FunctionClasses() {
     AddDateFunctions(classes);
     AddSketchFunctions(classes);
     AddTimeBucketFunctions(classes);
+    AddTimeLibraryFunctions(classes);
     AddTupleAdaptedFunctions(classes);
     AddCsvJsonFunctions(classes);
     AddMapFunctions(classes);

@@ -100,6 +100,11 @@ std::vector<ClassFields> PredicateFields() {
        {{"value", kLong}, {"orEqualTo", kBoolean}}},
       {"uk.gov.gchq.gaffer.sketches.datasketches.cardinality.predicate.HllSketchIsLessThan",
        {{"value", kLong}, {"orEqualTo", kBoolean}}},
+      {"uk.gov.gchq.gaffer.time.predicate.RBMBackedTimestampSetInRange",
+       {{"startTime", "java.lang.Number"},
+        {"endTime", "java.lang.Number"},
+        {"timeUnit", kString},
+        {"includeAllTimestamps", kBoolean}}},
   };
 }
 
@@ -193,6 +198,11 @@ void AddMoreFunctionFields(std::vector<ClassFields>* out) {
                                   "DateToTimeBucketStart", "DateToTimeBucketEnd"}) {
     out->push_back({Qualified("uk.gov.gchq.gaffer.time.function.", simple), {{"bucket", kString}}});
   }
+  out->push_back({"uk.gov.gchq.gaffer.time.function.ToTimestampSet",
+                  {{"bucket", kString}, {"maxSize", kInteger}, {"millisCorrection", kLong}}});
+  out->push_back({"uk.gov.gchq.gaffer.time.function.MaskTimestampSetByTimeRange",
+                  {{"startTime", kLong}, {"endTime", kLong}, {"timeUnit", kString}}});
+  out->push_back({"uk.gov.gchq.gaffer.time.function.ToSingletonTreeSet", {}});
   out->push_back({"uk.gov.gchq.koryphe.tuple.function.TupleAdaptedFunction",
                   {{"selection", "R[]"},
                    {"function", "java.util.function.Function<FI, FO>"},
@@ -240,6 +250,8 @@ std::vector<ClassFields> OperatorFields() {
        {}},
       {"uk.gov.gchq.gaffer.sketches.datasketches.cardinality.binaryoperator.HllSketchAggregator",
        {}},
+      {"uk.gov.gchq.gaffer.time.binaryoperator.RBMBackedTimestampSetAggregator", {}},
+      {"uk.gov.gchq.gaffer.time.binaryoperator.BoundedTimestampSetAggregator", {}},
       {"uk.gov.gchq.gaffer.doc.dev.aggregator.VisibilityAggregator", {}},
       {"uk.gov.gchq.gaffer.doc.dev.aggregator.ExampleTuple2BinaryOperator", {}},
       {"uk.gov.gchq.koryphe.impl.binaryoperator.StringConcat", {{"separator", kString}}},

@@ -15,6 +15,7 @@
 #include "graph-core/json_fields.h"
 #include "graph-core/json_value.h"
 #include "graph-core/status.h"
+#include "graph-core/timestamp_set.h"
 #include "graph-core/value.h"
 
 namespace quarry::internal {
@@ -42,5 +43,11 @@ Result<Value> HllSketchFromJson(const Json& payload, std::string_view path, int 
 Result<Value> HyperLogLogPlusFromJson(const Json& payload, std::string_view path, int depth);
 Json HllSketchToJson(const HllSketch& sketch);
 Json HyperLogLogPlusToJson(const HllSketch& sketch);
+
+// Timestamp set payloads (graph-core/internal/timestamp_set_json.cc). `type`
+// is kRbmTimestampSet or kBoundedTimestampSet.
+Result<Value> TimestampSetFromJson(ValueType type, const Json& payload, std::string_view class_name,
+                                   std::string_view path);
+Json TimestampSetToJson(const TimestampSet& set);
 
 }  // namespace quarry::internal

@@ -53,6 +53,10 @@ const std::vector<OperatorClass>& OperatorClasses() {
        NoFields<oi::MakeHyperLogLogPlusAggregator>},
       {"uk.gov.gchq.gaffer.sketches.datasketches.cardinality.binaryoperator.HllSketchAggregator",
        NoFields<oi::MakeHllSketchAggregator>},
+      {"uk.gov.gchq.gaffer.time.binaryoperator.RBMBackedTimestampSetAggregator",
+       NoFields<oi::MakeRbmBackedTimestampSetAggregator>},
+      {"uk.gov.gchq.gaffer.time.binaryoperator.BoundedTimestampSetAggregator",
+       NoFields<oi::MakeBoundedTimestampSetAggregator>},
       {kVisibilityAggregatorClass, NoFields<MakeVisibilityAggregator>},
       {kExampleTuple2BinaryOperatorClass, NoFields<MakeExampleTuple2BinaryOperator>},
   };

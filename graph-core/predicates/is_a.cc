@@ -39,11 +39,13 @@ constexpr Supertype kSupertypes[] = {
     {"java.util.Map", kMaps},
     {"java.util.AbstractMap", kMaps},
     {"java.util.HashMap", kMaps},  // FreqMap extends HashMap.
+    {"uk.gov.gchq.gaffer.time.TimestampSet",
+     Bit(ValueType::kRbmTimestampSet) | Bit(ValueType::kBoundedTimestampSet)},
 };
 
 TypeMask ComparableMask() {
   TypeMask mask = 0;
-  for (int t = 0; t <= static_cast<int>(ValueType::kInt16); ++t) {  // kInt16 is the last.
+  for (int t = 0; t <= static_cast<int>(ValueType::kBoundedTimestampSet); ++t) {  // The last.
     if (IsJavaComparable(static_cast<ValueType>(t))) mask |= TypeMask{1} << t;
   }
   return mask;

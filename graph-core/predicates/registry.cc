@@ -23,6 +23,7 @@ const std::vector<PredicateClass>& PredicateClasses() {
     internal::AddAgeOffPredicates(out);
     internal::AddRangePredicates(out);
     internal::AddSketchPredicates(out);
+    internal::AddTimeLibraryPredicates(out);
     return out;
   }();
   return *classes;

@@ -17,6 +17,7 @@
 #include "schema/serialisers/sketch_serialisers.h"
 #include "schema/serialisers/string_serialiser.h"
 #include "schema/serialisers/text_serialisers.h"
+#include "schema/serialisers/timestamp_set_serialisers.h"
 #include "schema/serialisers/tree_set_string_serialiser.h"
 #include "schema/serialisers/type_sub_type_value_serialiser.h"
 #include "schema/serialisers/type_value_serialiser.h"
@@ -73,6 +74,8 @@ const Instances& AllInstances() {
       std::make_shared<TextNumberSerialiser>(TextKind::kDate),
       std::make_shared<TypedCollectionSerialiser>(),
       std::make_shared<OrderedShortSerialiser>(),
+      std::make_shared<RbmBackedTimestampSetSerialiser>(),
+      std::make_shared<BoundedTimestampSetSerialiser>(),
   };
   return *instances;
 }
@@ -88,9 +91,8 @@ constexpr std::string_view kNotPortable =
 constexpr std::string_view kNotToBytes =
     "it is not a ToBytesSerialiser, so an Accumulo-style store cannot use it";
 constexpr std::string_view kNoSketch = "Quarry has no native form of this sketch type";
-constexpr std::string_view kNoTimeLibrary = "Quarry does not implement Gaffer's time library";
 
-constexpr std::array<Unsupported, 14> kUnsupported = {{
+constexpr std::array<Unsupported, 12> kUnsupported = {{
     {"JavaSerialiser", kNotPortable},
     {"MultiSerialiser", "MultiSerialiser is not supported; use one serialiser per type"},
     {"CustomMapSerialiser", "CustomMapSerialiser is not supported; use MapSerialiser"},
@@ -103,8 +105,6 @@ constexpr std::array<Unsupported, 14> kUnsupported = {{
     {"ReservoirNumbersUnionSerialiser", kNoSketch},
     {"ReservoirStringsUnionSerialiser", kNoSketch},
     {"UnionSerialiser", kNoSketch},
-    {"BoundedTimestampSetSerialiser", kNoTimeLibrary},
-    {"RBMBackedTimestampSetSerialiser", kNoTimeLibrary},
 }};
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "graph-core/hll_sketch.h"
+#include "graph-core/timestamp_set.h"
 
 namespace quarry::testing {
 namespace {
@@ -54,6 +55,21 @@ Value RandomSketch(ValueType type, std::mt19937_64& rng) {
   return Value::Sketch(type, std::move(sketch));
 }
 
+// A set of up to 40 times between 1970 and 2038, in a random bucket; a
+// bounded one may be small enough to be sampling.
+Value RandomTimestampSet(ValueType type, std::mt19937_64& rng) {
+  const auto bucket = static_cast<TimeBucket>(1 + rng() % 7);  // SECOND .. YEAR.
+  TimestampSet set =
+      type == ValueType::kRbmTimestampSet
+          ? TimestampSet::Rbm(bucket).value()
+          : TimestampSet::Bounded(bucket, 1 + static_cast<int32_t>(rng() % 30)).value();
+  for (size_t n = rng() % 41; n > 0; --n) {
+    Status added = set.Add(static_cast<int64_t>(rng() % 2147483647000ULL));
+    if (!added.ok()) break;
+  }
+  return Value::TimestampSet(std::make_shared<const TimestampSet>(std::move(set)));
+}
+
 Value RandomComposite(ValueType type, std::mt19937_64& rng) {
   switch (type) {
     case ValueType::kTreeSet:
@@ -87,6 +103,9 @@ Value RandomComposite(ValueType type, std::mt19937_64& rng) {
       for (size_t n = rng() % 6; n > 0; --n) counts[RandomBytes(rng, 5)] = RandomInt64(rng);
       return Value::FreqMap(std::move(counts));
     }
+    case ValueType::kRbmTimestampSet:
+    case ValueType::kBoundedTimestampSet:
+      return RandomTimestampSet(type, rng);
     default:
       return RandomSketch(type, rng);
   }
@@ -230,8 +249,8 @@ Value RandomValue(ValueType type, std::mt19937_64& rng) {
 
 std::vector<ValueType> AllValueTypes() {
   std::vector<ValueType> out;
-  for (int t = static_cast<int>(ValueType::kBool); t <= static_cast<int>(ValueType::kInt16);
-       ++t) {  // kInt16 is the last.
+  for (int t = static_cast<int>(ValueType::kBool);
+       t <= static_cast<int>(ValueType::kBoundedTimestampSet); ++t) {  // The last type.
     out.push_back(static_cast<ValueType>(t));
   }
   return out;

@@ -107,6 +107,7 @@ void AddRegexFunctions(std::vector<FunctionClass>* out);
 void AddDateFunctions(std::vector<FunctionClass>* out);
 void AddSketchFunctions(std::vector<FunctionClass>* out);        // Gaffer's sketches library.
 void AddTimeBucketFunctions(std::vector<FunctionClass>* out);    // Gaffer's time library.
+void AddTimeLibraryFunctions(std::vector<FunctionClass>* out);   // Timestamp sets.
 void AddTupleAdaptedFunctions(std::vector<FunctionClass>* out);  // Integer-indexed tuples.
 void AddCsvJsonFunctions(std::vector<FunctionClass>* out);       // CsvToMaps, DeserialiseJson.
 void AddMapFunctions(std::vector<FunctionClass>* out);           // FunctionMap, MapFilter.

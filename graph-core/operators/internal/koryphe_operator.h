@@ -54,6 +54,9 @@ std::unique_ptr<BinaryOperator> MakeCollectionIntersect();
 std::unique_ptr<BinaryOperator> MakeFreqMapAggregator();
 std::unique_ptr<BinaryOperator> MakeHyperLogLogPlusAggregator();
 std::unique_ptr<BinaryOperator> MakeHllSketchAggregator();
+// time_operators.cc
+std::unique_ptr<BinaryOperator> MakeRbmBackedTimestampSetAggregator();
+std::unique_ptr<BinaryOperator> MakeBoundedTimestampSetAggregator();
 
 // One binary operator class ParseBinaryOperator accepts: its full Java name
 // and the factory reading its JSON fields.

@@ -52,6 +52,7 @@ void AddCollectionPredicates(std::vector<PredicateClass>* out);
 void AddAgeOffPredicates(std::vector<PredicateClass>* out);
 void AddRangePredicates(std::vector<PredicateClass>* out);
 void AddSketchPredicates(std::vector<PredicateClass>* out);
+void AddTimeLibraryPredicates(std::vector<PredicateClass>* out);
 
 // args[i], or a null Value when there are fewer arguments.
 const Value& ArgAt(ValueRefs args, size_t i);
