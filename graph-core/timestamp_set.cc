@@ -265,7 +265,7 @@ std::string TimestampSet::ToJavaString() const {
 
 std::optional<int64_t> ParseInstant(std::string_view text) {
   size_t pos = 0;
-  int64_t year, month, day, hour, minute, second = 0, millis = 0;
+  int64_t year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, millis = 0;
   if (!Digits(text, &pos, 4, &year) || !Expect(text, &pos, '-') || !Digits(text, &pos, 2, &month) ||
       !Expect(text, &pos, '-') || !Digits(text, &pos, 2, &day) || !Expect(text, &pos, 'T') ||
       !Digits(text, &pos, 2, &hour) || !Expect(text, &pos, ':') ||
