@@ -1,7 +1,7 @@
 // The item-level function classes: Gaffer's element functions
 // (data.element.function.ExtractProperty/ExtractId/ExtractGroup/
 // UnwrapEntityId, operation.function.ToEntityId/ToElementId/FromEntityId/
-// FromElementId) and koryphe's iterable functions (IterableFlatten among
+// FromElementId/ToTrailingWildcardPair) and koryphe's iterable functions (IterableFlatten among
 // them), which must see elements and nested iterables whole.
 #include "operations/internal/item_function_classes.h"
 
@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "graph-core/binary_operator.h"
+#include "graph-core/json_element.h"
 #include "graph-core/json_fields.h"
 
 namespace quarry::operations_internal {
@@ -238,6 +239,43 @@ Result<std::shared_ptr<const ItemFunction>> MakeIterableFlatten(const Json& json
   });
 }
 
+// ToTrailingWildcardPair {"endOfRange": "~"}: a String vertex as the Pair of
+// EntitySeeds (vertex, vertex + endOfRange) bounding a trailing-wildcard
+// range (for GetElementsInRanges), in Gaffer's Pair JSON; null stays null.
+Result<std::shared_ptr<const ItemFunction>> MakeToTrailingWildcardPair(const Json& json,
+                                                                       std::string_view path) {
+  QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> end,
+                          jf::OptionalString(json, "endOfRange", path));
+  // Gaffer's setter turns an explicit null into "".
+  const bool null_given = json.contains("endOfRange") && json["endOfRange"].is_null();
+  std::string suffix = null_given ? "" : end.value_or("~");
+  return Make([suffix](const FnObject& in) -> Result<FnObject> {
+    if (in.is_null()) return FnObject::Null();
+    const std::string* vertex = nullptr;
+    if (!in.is_list && in.item) {
+      if (const auto* v = std::get_if<Value>(&*in.item); v && v->type() == ValueType::kString) {
+        vertex = &v->AsString();
+      } else if (const auto* j = std::get_if<Json>(&*in.item); j && j->is_string()) {
+        vertex = &j->get_ref<const std::string&>();
+      }
+    }
+    if (vertex == nullptr) {
+      return InvalidArgumentError("ToTrailingWildcardPair: expected a String, got " +
+                                  FnObjectToJson(in).dump());
+    }
+    auto seed = [](std::string v) {
+      Json id = ElementIdToJson(ElementId(EntitySeed{Value::String(std::move(v))}));
+      std::string cls = id.value("class", "");
+      return Json{{cls, std::move(id)}};
+    };
+    Json pair = Json::object();
+    pair["class"] = "uk.gov.gchq.gaffer.commonutil.pair.Pair";
+    pair["first"] = seed(*vertex);
+    pair["second"] = seed(*vertex + suffix);
+    return FnObject::Of(Item(std::move(pair)));
+  });
+}
+
 }  // namespace
 
 Result<std::shared_ptr<const ItemFunction>> ParseOwnItemFunction(std::string_view cls,
@@ -252,6 +290,9 @@ Result<std::shared_ptr<const ItemFunction>> ParseOwnItemFunction(std::string_vie
   if (f != nullptr) return f;
   if (Is(cls, kGafferOperation, "ToEntityId")) return MakeToId(/*entity_only=*/true);
   if (Is(cls, kGafferOperation, "ToElementId")) return MakeToId(/*entity_only=*/false);
+  if (Is(cls, kGafferOperation, "ToTrailingWildcardPair")) {
+    return MakeToTrailingWildcardPair(json, path);
+  }
   if (Is(cls, kKoryphe, "Identity")) return Make([](const FnObject& in) { return in; });
   if (Is(cls, kKoryphe, "FirstItem")) return MakePick("FirstItem", std::nullopt, false);
   if (Is(cls, kKoryphe, "LastItem")) return MakePick("LastItem", std::nullopt, true);

@@ -160,5 +160,29 @@ TEST(ItemFunctionClassesTest, IterableFunctionAndFunctionChainCompose) {
   EXPECT_EQ(chained, J("4"));
 }
 
+// Gaffer's ToTrailingWildcardPair (operation.function): the EntitySeeds
+// bounding a trailing-wildcard range, "~" after the vertex by default (as
+// gaffer-doc's Gaffer functions page shows with endOfRange "custom").
+TEST(ItemFunctionClassesTest, ToTrailingWildcardPair) {
+  ASSERT_OK_AND_ASSIGN(Json pair,
+                       ApplyJson(R"({"class":"ToTrailingWildcardPair"})", R"("value1")"));
+  EXPECT_EQ(pair, J(R"({"class":"uk.gov.gchq.gaffer.commonutil.pair.Pair",
+      "first":{"uk.gov.gchq.gaffer.operation.data.EntitySeed":
+        {"class":"uk.gov.gchq.gaffer.operation.data.EntitySeed","vertex":"value1"}},
+      "second":{"uk.gov.gchq.gaffer.operation.data.EntitySeed":
+        {"class":"uk.gov.gchq.gaffer.operation.data.EntitySeed","vertex":"value1~"}}})"));
+  ASSERT_OK_AND_ASSIGN(
+      Json custom,
+      ApplyJson(R"({"class":"uk.gov.gchq.gaffer.operation.function.ToTrailingWildcardPair",
+      "endOfRange":"custom"})",
+                R"("a")"));
+  EXPECT_EQ(custom["second"]["uk.gov.gchq.gaffer.operation.data.EntitySeed"]["vertex"], "acustom");
+  ASSERT_OK_AND_ASSIGN(
+      Json none, ApplyJson(R"({"class":"ToTrailingWildcardPair","endOfRange":null})", R"("a")"));
+  EXPECT_EQ(none["second"]["uk.gov.gchq.gaffer.operation.data.EntitySeed"]["vertex"], "a");
+  EXPECT_THAT(ApplyJson(R"({"class":"ToTrailingWildcardPair"})", "5"),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "expected a String"));
+}
+
 }  // namespace
 }  // namespace quarry::operations_internal
