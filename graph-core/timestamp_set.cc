@@ -218,12 +218,13 @@ int32_t TimestampSet::BucketIndex(int64_t epoch_ms) const {
   return static_cast<int32_t>(static_cast<uint32_t>(TimeBucketStart(epoch_ms, bucket_) / unit));
 }
 
-Status TimestampSet::Mask(std::optional<int64_t> start_ms, std::optional<int64_t> end_ms) {
+Result<std::pair<size_t, size_t>> TimestampSet::MaskedRange(std::optional<int64_t> start_ms,
+                                                            std::optional<int64_t> end_ms) const {
   if (start_ms && end_ms && *start_ms > *end_ms) {
     return InvalidArgumentError(
         "The start time should not be chronologically later than the end time");
   }
-  if (timestamps_.empty()) return Status::OK();
+  if (timestamps_.empty()) return std::pair<size_t, size_t>(0, 0);
   const int32_t start = BucketIndex(start_ms.value_or(timestamps_.front()));
   const int32_t end = BucketIndex(end_ms.value_or(timestamps_.back()));
   for (auto [ms, index, what] : {std::tuple{start_ms, start, "start"}, {end_ms, end, "end"}}) {
@@ -240,10 +241,20 @@ Status TimestampSet::Mask(std::optional<int64_t> start_ms, std::optional<int64_t
   const int64_t low = start >= 0 ? start : static_cast<int64_t>(static_cast<uint32_t>(start));
   const int64_t high =
       start >= 0 ? end_exclusive : static_cast<int64_t>(static_cast<uint32_t>(end_exclusive));
-  std::erase_if(timestamps_, [this, low, high](int64_t t) {
-    const int64_t index = BucketIndex(t);
-    return index < low || index >= high;
-  });
+  // The held timestamps' bucket numbers ascend with them, so the kept ones
+  // are one run.
+  auto below = [this](int64_t bound) {
+    return [this, bound](int64_t t) { return BucketIndex(t) < bound; };
+  };
+  auto first = std::partition_point(timestamps_.begin(), timestamps_.end(), below(low));
+  auto last = std::partition_point(first, timestamps_.end(), below(high));
+  return std::pair<size_t, size_t>(first - timestamps_.begin(), last - timestamps_.begin());
+}
+
+Status TimestampSet::Mask(std::optional<int64_t> start_ms, std::optional<int64_t> end_ms) {
+  QUARRY_ASSIGN_OR_RETURN(auto range, MaskedRange(start_ms, end_ms));
+  timestamps_.erase(timestamps_.begin() + static_cast<ptrdiff_t>(range.second), timestamps_.end());
+  timestamps_.erase(timestamps_.begin(), timestamps_.begin() + static_cast<ptrdiff_t>(range.first));
   return Status::OK();
 }
 

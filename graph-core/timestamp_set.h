@@ -20,6 +20,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "graph-core/status.h"
@@ -66,6 +67,12 @@ class TimestampSet {
   // reads it as unsigned). InvalidArgument if start > end, or if a positive
   // time's bucket number does not fit in an int ("Failed to convert ...").
   Status Mask(std::optional<int64_t> start_ms, std::optional<int64_t> end_ms);
+  // The positions [first, last) in timestamps() that Mask would keep,
+  // without changing the set (a filter tests a range this way). Same errors.
+  // REQUIRES: the set is RBM-backed or not sampling (its timestamps lie in
+  // 1970-2038, where bucket numbers ascend with them).
+  Result<std::pair<size_t, size_t>> MaskedRange(std::optional<int64_t> start_ms,
+                                                std::optional<int64_t> end_ms) const;
 
   // BoundedTimestampSet.switchToSampleState (a builder's "state": "SAMPLE").
   // REQUIRES: bounded().

@@ -102,17 +102,9 @@ Result<std::unique_ptr<Function>> ParseParseTime(const Json& json, std::string_v
   DateParser parser;
   Json fields = Json::object();
   QUARRY_RETURN_IF_ERROR(ReadFormatAndZone(json, path, &parser, &fields));
-  QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> unit_name,
-                          jf::OptionalString(json, "timeUnit", path));
-  internal::TimeUnit unit = internal::TimeUnit::kMillisecond;
-  if (unit_name) {
-    std::optional<internal::TimeUnit> parsed = internal::ParseTimeUnit(*unit_name);
-    if (!parsed) {
-      return InvalidArgumentError(jf::Join(path, "timeUnit") + ": unknown time unit '" +
-                                  *unit_name + "'");
-    }
-    unit = *parsed;
-  }
+  QUARRY_ASSIGN_OR_RETURN(std::optional<internal::TimeUnit> unit_field,
+                          internal::ReadTimeUnitField(json, "timeUnit", path));
+  const internal::TimeUnit unit = unit_field.value_or(internal::TimeUnit::kMillisecond);
   fields["timeUnit"] = std::string(internal::TimeUnitName(unit));
   return MakeFunction(
       kParseTime, 1,

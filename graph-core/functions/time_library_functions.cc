@@ -68,17 +68,9 @@ Result<std::unique_ptr<Function>> ParseMaskTimestampSetByTimeRange(const Json& j
                                                                    std::string_view path) {
   QUARRY_ASSIGN_OR_RETURN(std::optional<int64_t> start, jf::OptionalInt64(json, "startTime", path));
   QUARRY_ASSIGN_OR_RETURN(std::optional<int64_t> end, jf::OptionalInt64(json, "endTime", path));
-  QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> unit_name,
-                          jf::OptionalString(json, "timeUnit", path));
-  internal::TimeUnit unit = internal::TimeUnit::kMillisecond;
-  if (unit_name) {
-    std::optional<internal::TimeUnit> parsed = internal::ParseTimeUnit(*unit_name);
-    if (!parsed) {
-      return InvalidArgumentError(jf::Join(path, "timeUnit") + ": unknown time unit '" +
-                                  *unit_name + "'");
-    }
-    unit = *parsed;
-  }
+  QUARRY_ASSIGN_OR_RETURN(std::optional<internal::TimeUnit> unit_field,
+                          internal::ReadTimeUnitField(json, "timeUnit", path));
+  const internal::TimeUnit unit = unit_field.value_or(internal::TimeUnit::kMillisecond);
   Json fields = Json::object();
   if (start) fields["startTime"] = *start;
   if (end) fields["endTime"] = *end;

@@ -213,15 +213,6 @@ Json TimeRange::ToJson() const {
   return out;
 }
 
-Result<std::optional<TimeUnit>> ReadTimeUnit(const Json& json, std::string_view field,
-                                             std::string_view path) {
-  QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> name, ReadOptionalString(json, field, path));
-  if (!name) return std::optional<TimeUnit>();
-  std::optional<TimeUnit> unit = ParseTimeUnit(*name);
-  if (!unit) return JsonError(json_fields::Join(path, field), "unknown time unit '" + *name + "'");
-  return unit;
-}
-
 Result<TimeRangeSpec> ReadTimeRangeSpec(const Json& json, std::string_view path, bool is_date,
                                         bool dual) {
   TimeRangeSpec spec;
@@ -232,9 +223,10 @@ Result<TimeRangeSpec> ReadTimeRangeSpec(const Json& json, std::string_view path,
   QUARRY_ASSIGN_OR_RETURN(spec.time_zone, ReadOptionalString(json, "timeZone", path));
   QUARRY_ASSIGN_OR_RETURN(spec.start_offset, ReadOptionalInt(json, "startOffset", path));
   QUARRY_ASSIGN_OR_RETURN(spec.end_offset, ReadOptionalInt(json, "endOffset", path));
-  QUARRY_ASSIGN_OR_RETURN(spec.offset_unit, ReadTimeUnit(json, "offsetUnit", path));
+  QUARRY_ASSIGN_OR_RETURN(spec.offset_unit, ReadTimeUnitField(json, "offsetUnit", path));
   if (!is_date) {
-    QUARRY_ASSIGN_OR_RETURN(std::optional<TimeUnit> unit, ReadTimeUnit(json, "timeUnit", path));
+    QUARRY_ASSIGN_OR_RETURN(std::optional<TimeUnit> unit,
+                            ReadTimeUnitField(json, "timeUnit", path));
     spec.time_unit = unit.value_or(TimeUnit::kMillisecond);
   }
   QUARRY_ASSIGN_OR_RETURN(spec.flags, ReadRangeFlags(json, path, dual));

@@ -146,7 +146,7 @@ bool IsIdentifierName(std::string_view name) {
 }
 
 // Every property the definition names whose field is set and not "".
-Status AddTupleProperties(const TupleDefinition& def, const LineTuple& tuple, Element* element) {
+void AddTupleProperties(const TupleDefinition& def, const LineTuple& tuple, Element* element) {
   for (const auto& [key, field] : def.entries()) {
     if (IsIdentifierName(key)) continue;
     Value value = tuple.Get(&field);
@@ -154,7 +154,6 @@ Status AddTupleProperties(const TupleDefinition& def, const LineTuple& tuple, El
     if (value.type() == ValueType::kString && value.AsString().empty()) continue;
     element->mutable_properties().Set(key, std::move(value));
   }
-  return Status::OK();
 }
 
 class OpenCypherCsvElementGenerator : public ElementGenerator {
@@ -262,7 +261,7 @@ Status OpenCypherCsvElementGenerator::MakeElements(const LineTuple& tuple, size_
   Value vertex = tuple.Get(entity_.Find("VERTEX"));
   if (!group.is_null() && !vertex.is_null()) {
     Element entity = Element::Entity(group.ToJavaString(), std::move(vertex));
-    QUARRY_RETURN_IF_ERROR(AddTupleProperties(entity_, tuple, &entity));
+    AddTupleProperties(entity_, tuple, &entity);
     out->push_back(std::move(entity));
   }
   Value source = tuple.Get(edge_.Find("SOURCE"));
@@ -281,7 +280,7 @@ Status OpenCypherCsvElementGenerator::MakeElements(const LineTuple& tuple, size_
                      (directed.type() == ValueType::kString && IsJavaTrue(directed.AsString()));
   Element edge = Element::Edge(edge_group.ToJavaString(), std::move(source), std::move(destination),
                                is_directed);
-  QUARRY_RETURN_IF_ERROR(AddTupleProperties(edge_, tuple, &edge));
+  AddTupleProperties(edge_, tuple, &edge);
   out->push_back(std::move(edge));
   return Status::OK();
 }

@@ -113,6 +113,14 @@ TEST(TimestampSetTest, MaskKeepsTheBucketsInRangeInclusive) {
   EXPECT_THAT(masked(std::nullopt, -20'000), ElementsAre());
   // A negative start reads as unsigned in Gaffer's bitmap: nothing is kept.
   EXPECT_THAT(masked(-5000, 5000), ElementsAre());
+  // MaskedRange names the same run without changing the set.
+  TimestampSet three = Rbm(TimeBucket::kSecond);
+  for (int64_t sec : {0, 5, 10}) ASSERT_OK(three.Add(sec * 1000));
+  ASSERT_OK_AND_ASSIGN(auto kept, three.MaskedRange(4000, 2'000'000));
+  EXPECT_EQ(kept, (std::pair<size_t, size_t>(1, 3)));
+  ASSERT_OK_AND_ASSIGN(auto none, three.MaskedRange(-5000, 5000));
+  EXPECT_EQ(none.first, none.second);
+  EXPECT_EQ(three.timestamps().size(), 3u);
   TimestampSet set = Rbm(TimeBucket::kSecond);
   ASSERT_OK(set.Add(0));
   EXPECT_THAT(set.Mask(10, 5), StatusIsWithMessage(StatusCode::kInvalidArgument,

@@ -4,6 +4,8 @@
 #include <charconv>
 #include <string>
 
+#include "graph-core/json_fields.h"
+
 namespace quarry::internal {
 namespace {
 
@@ -177,6 +179,19 @@ int64_t FromMillis(TimeUnit unit, int64_t millis) {
       return SaturatingMul(millis, 1000);
   }
   return millis;
+}
+
+Result<std::optional<TimeUnit>> ReadTimeUnitField(const Json& json, std::string_view field,
+                                                  std::string_view path) {
+  QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> name,
+                          json_fields::OptionalString(json, field, path));
+  if (!name) return std::optional<TimeUnit>();
+  std::optional<TimeUnit> unit = ParseTimeUnit(*name);
+  if (!unit) {
+    return InvalidArgumentError(json_fields::Join(path, field) + ": unknown time unit '" + *name +
+                                "'");
+  }
+  return unit;
 }
 
 }  // namespace quarry::internal

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string_view>
 
+#include "graph-core/json_value.h"
 #include "graph-core/status.h"
 
 namespace quarry::internal {
@@ -35,5 +36,11 @@ std::string_view TimeUnitName(TimeUnit unit);
 int64_t ToMillis(TimeUnit unit, int64_t amount);
 // `millis` in `unit` (coarser units truncate toward zero, as Java's / does).
 int64_t FromMillis(TimeUnit unit, int64_t millis);
+
+// The TimeUnit named by `json`'s string member `field` (nullopt when absent
+// or null). InvalidArgument naming `path`.field for a wrong type or an
+// unknown name. REQUIRES: json.is_object().
+Result<std::optional<TimeUnit>> ReadTimeUnitField(const Json& json, std::string_view field,
+                                                  std::string_view path);
 
 }  // namespace quarry::internal
