@@ -120,6 +120,8 @@ Result<StepOutput> RunOperation(const Operation& op, StepOutput input, ExecConte
     case OperationKind::kGetExports:
     case OperationKind::kExportToGafferResultCache:
     case OperationKind::kGetGafferResultCacheExport:
+    case OperationKind::kExportToLocalFile:
+    case OperationKind::kImportFromLocalFile:
       return RunExport(op, std::move(input), ctx);
     // --- end of jobs and exports ---
     // --- branch flow.

@@ -1,6 +1,7 @@
 // Export operations: ExportToSet / GetSetExport (per-request sets),
 // GetExports, and ExportToGafferResultCache / GetGafferResultCacheExport
 // (the result cache in the graph's metadata, operations/result_cache.h).
+// The local file's pair is in local_file_ops.cc.
 #include <algorithm>
 #include <string>
 #include <utility>
@@ -119,6 +120,10 @@ Result<StepOutput> RunExport(const Operation& op, StepOutput input, ExecContext&
       return RunExportToResultCache(op, std::move(input), ctx);
     case OperationKind::kGetGafferResultCacheExport:
       return RunGetResultCacheExport(op, ctx);
+    case OperationKind::kExportToLocalFile:
+      return RunExportToLocalFile(op, std::move(input), ctx);
+    case OperationKind::kImportFromLocalFile:
+      return RunImportFromLocalFile(op, ctx);
     default:
       return InternalError(OpName(op) + " is not an export operation");
   }

@@ -104,6 +104,7 @@ void AddInputType(Json* detail) {
     case OperationKind::kGetAllNamedViews:
     case OperationKind::kDeleteAllData:
     case OperationKind::kGetGraphCreatedTime:
+    case OperationKind::kImportFromLocalFile:
       return;
     case OperationKind::kAddElements:
     case OperationKind::kDeleteElements:

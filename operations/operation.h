@@ -120,6 +120,10 @@ enum class OperationKind {
   kDeleteAllData,        // uk.gov.gchq.gaffer.store.operation.DeleteAllData
   kGetGraphCreatedTime,  // uk.gov.gchq.gaffer.operation.impl.get.GetGraphCreatedTime
   // --- end of branch deletes.
+  // Lines of text to and from a file on the machine running the operation
+  // (operations/local_file_ops.cc). Both read `filename` (Gaffer's filePath).
+  kExportToLocalFile,    // uk.gov.gchq.gaffer.operation.impl.export.localfile.ExportToLocalFile
+  kImportFromLocalFile,  // uk.gov.gchq.gaffer.operation.impl.export.localfile.ImportFromLocalFile
 };
 
 // The full class name of `kind` (what Gaffer writes).
@@ -168,7 +172,8 @@ struct Operation {
   DirectedType directed_type = DirectedType::kEither;
   bool seed_matching_equal = false;  // v1 "seedMatching": "EQUAL".
 
-  // AddElements / AddElementsFromFile.
+  // AddElements / AddElementsFromFile (and filePath, ExportToLocalFile /
+  // ImportFromLocalFile).
   bool validate = true;
   bool skip_invalid_elements = false;
   std::string filename;
@@ -223,8 +228,8 @@ struct Operation {
   // ExportToGafferResultCache: the op auths a reader needs (nullopt: the
   // exporting user's id).
   std::optional<std::vector<std::string>> export_op_auths;
-  // GetExports: its getExports (each a GetSetExport or
-  // GetGafferResultCacheExport), in order.
+  // GetExports: its getExports (each a GetSetExport,
+  // GetGafferResultCacheExport or ImportFromLocalFile), in order.
   std::vector<Operation> get_exports;
   // --- end of jobs and exports ---
   // --- Element functions, comparisons, flow control, variables, traits

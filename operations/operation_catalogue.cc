@@ -147,7 +147,9 @@ bool RequiresAdminAuth(std::string_view class_name) {
        {"uk.gov.gchq.gaffer.operation.impl.add.AddElementsFromFile",
         "uk.gov.gchq.gaffer.operation.impl.SplitStoreFromIterable",
         "uk.gov.gchq.quarry.operation.Checkpoint", "uk.gov.gchq.quarry.operation.PreviewValidation",
-        "uk.gov.gchq.gaffer.store.operation.DeleteAllData"}) {
+        "uk.gov.gchq.gaffer.store.operation.DeleteAllData",
+        "uk.gov.gchq.gaffer.operation.impl.export.localfile.ExportToLocalFile",
+        "uk.gov.gchq.gaffer.operation.impl.export.localfile.ImportFromLocalFile"}) {
     if (info->class_name == admin) return true;
   }
   return false;

@@ -115,6 +115,10 @@ constexpr ClassEntry kClasses[] = {
     {OperationKind::kDeleteAllData, "uk.gov.gchq.gaffer.store.operation.DeleteAllData"},
     {OperationKind::kGetGraphCreatedTime,
      "uk.gov.gchq.gaffer.operation.impl.get.GetGraphCreatedTime"},
+    {OperationKind::kExportToLocalFile,
+     "uk.gov.gchq.gaffer.operation.impl.export.localfile.ExportToLocalFile"},
+    {OperationKind::kImportFromLocalFile,
+     "uk.gov.gchq.gaffer.operation.impl.export.localfile.ImportFromLocalFile"},
     // --- end of branch deletes.
 };
 

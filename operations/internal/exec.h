@@ -96,6 +96,9 @@ Result<StepOutput> RunGenerate(const Operation& op, StepOutput input, ExecContex
 // Jobs (operations/job_ops.cc) and exports (operations/export_ops.cc).
 Result<StepOutput> RunJobOp(const Operation& op, StepOutput input, ExecContext& ctx);
 Result<StepOutput> RunExport(const Operation& op, StepOutput input, ExecContext& ctx);
+// ExportToLocalFile / ImportFromLocalFile (local_file_ops.cc).
+Result<StepOutput> RunExportToLocalFile(const Operation& op, StepOutput input, ExecContext& ctx);
+Result<StepOutput> RunImportFromLocalFile(const Operation& op, ExecContext& ctx);
 // The result cache settings of `limits`; a user's op auths plus user id
 // (what Gaffer's result cache checks a reader against); whether `user`
 // holds the configured admin auth (sees every job).

@@ -67,12 +67,28 @@ Status ReadGetExports(const Json& obj, const std::string& path, Operation* op) {
     const std::string ipath = lpath + "[" + std::to_string(i) + "]";
     QUARRY_ASSIGN_OR_RETURN(Operation child, ParseOperation((*list)[i], ipath));
     if (child.kind != OperationKind::kGetSetExport &&
-        child.kind != OperationKind::kGetGafferResultCacheExport) {
-      return InvalidArgumentError(ipath + ".class: expected a GetExport (GetSetExport or " +
-                                  "GetGafferResultCacheExport)");
+        child.kind != OperationKind::kGetGafferResultCacheExport &&
+        child.kind != OperationKind::kImportFromLocalFile) {
+      return InvalidArgumentError(ipath + ".class: expected a GetExport (GetSetExport, " +
+                                  "GetGafferResultCacheExport or ImportFromLocalFile)");
     }
     op->get_exports.push_back(std::move(child));
   }
+  return Status::OK();
+}
+
+// ExportToLocalFile / ImportFromLocalFile: the required filePath, which is
+// also the export's key (Gaffer's getKey), as GetExports names it.
+Status ReadFilePath(const Json& obj, const std::string& path, Operation* op) {
+  QUARRY_ASSIGN_OR_RETURN(std::optional<std::string> file,
+                          json_fields::OptionalString(obj, "filePath", path));
+  if (!file.has_value() || file->empty()) {
+    return InvalidArgumentError(
+        json_fields::Join(path, "filePath") +
+        ": required (the file's path on the machine running the operation)");
+  }
+  op->filename = *file;
+  op->export_key = *file;
   return Status::OK();
 }
 
@@ -107,6 +123,11 @@ Status ReadFields(const Json& obj, const std::string& path, Operation* op) {
       return ReadInputItems(obj, path, op);
     case OperationKind::kGetGafferResultCacheExport:
       return ReadKeyAndJob(obj, path, /*with_job=*/true, op);
+    case OperationKind::kExportToLocalFile:
+      QUARRY_RETURN_IF_ERROR(ReadFilePath(obj, path, op));
+      return ReadInputItems(obj, path, op);
+    case OperationKind::kImportFromLocalFile:
+      return ReadFilePath(obj, path, op);
     default:  // GetAllJobDetails: no fields.
       return Status::OK();
   }
@@ -124,6 +145,8 @@ bool ReadJobExportFields(const Json& obj, const std::string& path, Operation* op
     case OperationKind::kGetExports:
     case OperationKind::kExportToGafferResultCache:
     case OperationKind::kGetGafferResultCacheExport:
+    case OperationKind::kExportToLocalFile:
+    case OperationKind::kImportFromLocalFile:
       *status = ReadFields(obj, path, op);
       return true;
     default:

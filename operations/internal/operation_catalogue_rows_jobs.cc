@@ -68,6 +68,25 @@ std::vector<CatalogueRow> SetExportRows() {
   };
 }
 
+// The example writes two lines to a file under /tmp and reads them back.
+std::vector<CatalogueRow> LocalFileRows() {
+  return {
+      {K::kExportToLocalFile,
+       "Exports elements to a local file",
+       {Input("java.lang.String[]"), Field("filePath", "java.lang.String", /*required=*/true),
+        Options()},
+       R"({"class": "uk.gov.gchq.gaffer.operation.impl.export.localfile.ExportToLocalFile", "filePath": "/tmp/quarry-catalogue-example.txt", "input": ["a", "b"]})",
+       "java.lang.Iterable<? extends java.lang.String>",
+       kIterable},
+      {K::kImportFromLocalFile,
+       "Fetches data from a local file",
+       {Field("filePath", "java.lang.String", /*required=*/true), Options()},
+       R"({"class": "uk.gov.gchq.gaffer.operation.impl.export.localfile.ImportFromLocalFile", "filePath": "/tmp/quarry-catalogue-example.txt"})",
+       "java.lang.Iterable<? extends java.lang.String>",
+       ""},
+  };
+}
+
 std::vector<CatalogueRow> ResultCacheRows() {
   return {
       {K::kExportToGafferResultCache,
@@ -90,7 +109,7 @@ std::vector<CatalogueRow> ResultCacheRows() {
 
 std::vector<CatalogueRow> JobAndExportRows() {
   std::vector<CatalogueRow> rows;
-  for (auto part : {JobDetailRows, SetExportRows, ResultCacheRows}) {
+  for (auto part : {JobDetailRows, SetExportRows, ResultCacheRows, LocalFileRows}) {
     for (CatalogueRow& row : part()) rows.push_back(std::move(row));
   }
   return rows;
