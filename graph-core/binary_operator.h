@@ -27,6 +27,7 @@
 //   uk.gov.gchq.gaffer.time.binaryoperator.
 //     RBMBackedTimestampSetAggregator, BoundedTimestampSetAggregator
 //                                   union (graph-core/timestamp_set.h)
+//     LongTimeSeriesAggregator      sum per bucket (long_time_series.h)
 //   uk.gov.gchq.gaffer.doc.dev.aggregator.   (gaffer-doc example classes;
 //                                            graph-core/operators/gaffer_doc_operators.h)
 //     VisibilityAggregator                   "public"/"private" Strings

@@ -190,6 +190,8 @@ Result<Value> ReadPayload(std::string_view class_name, const Json& payload, std:
     case ValueType::kRbmTimestampSet:
     case ValueType::kBoundedTimestampSet:
       return internal::TimestampSetFromJson(*type, payload, class_name, path);
+    case ValueType::kLongTimeSeries:
+      return internal::LongTimeSeriesFromJson(payload, path);
     case ValueType::kNull:
       return Value();
     default:
@@ -364,6 +366,8 @@ Json ValueToJson(const Value& value) {
     case ValueType::kRbmTimestampSet:
     case ValueType::kBoundedTimestampSet:
       return Wrap(name, internal::TimestampSetToJson(value.AsTimestampSet()));
+    case ValueType::kLongTimeSeries:
+      return Wrap(name, internal::LongTimeSeriesToJson(value.AsLongTimeSeries()));
   }
   return nullptr;
 }

@@ -30,10 +30,16 @@ constexpr std::array<std::pair<std::string_view, TimeBucket>, 8> kBucketNames = 
     {"YEAR", TimeBucket::kYear},
 }};
 
+// q * unit as Java's long arithmetic gives it: wrapping, where a bucket
+// start lies beyond the range of longs (instants near Long.MIN_VALUE).
+int64_t WrappingTimes(int64_t q, int64_t unit) {
+  return static_cast<int64_t>(static_cast<uint64_t>(q) * static_cast<uint64_t>(unit));
+}
+
 int64_t FloorToUnit(int64_t ms, int64_t unit) {
   int64_t q = ms / unit;
   if (ms % unit != 0 && ms < 0) --q;
-  return q * unit;
+  return WrappingTimes(q, unit);
 }
 
 // SplitMix64's finaliser: the sample order of a bounded set's timestamps.
@@ -95,14 +101,14 @@ int64_t TimeBucketStart(int64_t ms, TimeBucket bucket) {
     case TimeBucket::kWeek: {
       int64_t days = FloorToUnit(ms, kDayMs) / kDayMs;
       int64_t since_monday = ((days + 3) % 7 + 7) % 7;  // 1970-01-01 was a Thursday.
-      return (days - since_monday) * kDayMs;
+      return WrappingTimes(days - since_monday, kDayMs);
     }
     case TimeBucket::kMonth: {
       fi::YearMonth ym = fi::YearMonthOf(ms);
-      return fi::DaysFromCivil(ym.year, ym.month, 1) * kDayMs;
+      return WrappingTimes(fi::DaysFromCivil(ym.year, ym.month, 1), kDayMs);
     }
     case TimeBucket::kYear:
-      return fi::DaysFromCivil(fi::YearMonthOf(ms).year, 1, 1) * kDayMs;
+      return WrappingTimes(fi::DaysFromCivil(fi::YearMonthOf(ms).year, 1, 1), kDayMs);
   }
   return ms;
 }
@@ -274,10 +280,26 @@ std::string TimestampSet::ToJavaString() const {
   return out + "]";
 }
 
+// ISO_INSTANT's year: four digits, or a sign and more (a '+' only before
+// five or more, as Java's strict parse demands; a '-' before four or more).
+bool ReadYear(std::string_view text, size_t* pos, int64_t* year) {
+  if (*pos >= text.size() || (text[*pos] != '+' && text[*pos] != '-')) {
+    return Digits(text, pos, 4, year);
+  }
+  const bool negative = text[*pos] == '-';
+  size_t n = 0;
+  while (*pos + 1 + n < text.size() && text[*pos + 1 + n] >= '0' && text[*pos + 1 + n] <= '9') ++n;
+  if (n < (negative ? 4u : 5u) || n > 10) return false;
+  ++*pos;
+  if (!Digits(text, pos, n, year)) return false;
+  if (negative) *year = -*year;
+  return true;
+}
+
 std::optional<int64_t> ParseInstant(std::string_view text) {
   size_t pos = 0;
   int64_t year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, millis = 0;
-  if (!Digits(text, &pos, 4, &year) || !Expect(text, &pos, '-') || !Digits(text, &pos, 2, &month) ||
+  if (!ReadYear(text, &pos, &year) || !Expect(text, &pos, '-') || !Digits(text, &pos, 2, &month) ||
       !Expect(text, &pos, '-') || !Digits(text, &pos, 2, &day) || !Expect(text, &pos, 'T') ||
       !Digits(text, &pos, 2, &hour) || !Expect(text, &pos, ':') ||
       !Digits(text, &pos, 2, &minute)) {
@@ -300,8 +322,11 @@ std::optional<int64_t> ParseInstant(std::string_view text) {
   if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) {
     return std::nullopt;
   }
-  return fi::DaysFromCivil(year, month, day) * kDayMs + hour * kHourMs + minute * kMinuteMs +
-         second * kSecondMs + millis;
+  // Beyond the range of long milliseconds (Instant.toEpochMilli throws).
+  const __int128 ms = static_cast<__int128>(fi::DaysFromCivil(year, month, day)) * kDayMs +
+                      hour * kHourMs + minute * kMinuteMs + second * kSecondMs + millis;
+  if (ms > INT64_MAX || ms < INT64_MIN) return std::nullopt;
+  return static_cast<int64_t>(ms);
 }
 
 }  // namespace quarry

@@ -98,7 +98,9 @@ class TimestampSet {
 };
 
 // Parses Instant.parse's form ("2017-01-08T07:29:13Z", optional fraction of
-// up to 9 digits, truncated to milliseconds). nullopt if malformed.
+// up to 9 digits, truncated to milliseconds; years past 9999 signed, as in
+// "+10000-01-01T00:00:00Z", and before year 0 with a '-'). nullopt if
+// malformed or beyond the range of long milliseconds.
 std::optional<int64_t> ParseInstant(std::string_view text);
 
 }  // namespace quarry

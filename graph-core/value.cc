@@ -7,6 +7,7 @@
 #include <functional>
 
 #include "graph-core/hll_sketch.h"
+#include "graph-core/long_time_series.h"
 #include "graph-core/timestamp_set.h"
 
 namespace quarry {
@@ -18,6 +19,7 @@ struct Value::Compound {
   quarry::TypeSubTypeValue tstv;
   std::shared_ptr<const HllSketch> sketch;
   std::shared_ptr<const quarry::TimestampSet> timestamp_set;
+  std::shared_ptr<const quarry::LongTimeSeries> time_series;
 };
 
 namespace {
@@ -34,6 +36,12 @@ int CompareTimestampSets(const TimestampSet& a, const TimestampSet& b) {
   if (c == 0) c = Cmp(a.max_size(), b.max_size());
   if (c == 0) c = Cmp(a.sampled(), b.sampled());
   return c != 0 ? c : Cmp(a.timestamps(), b.timestamps());
+}
+
+// Not Comparable in Java either; ordered by bucket, then entries.
+int CompareLongTimeSeries(const LongTimeSeries& a, const LongTimeSeries& b) {
+  int c = Cmp(static_cast<int>(a.bucket()), static_cast<int>(b.bucket()));
+  return c != 0 ? c : Cmp(a.entries(), b.entries());
 }
 
 // Java's Double.compare / Float.compare: -0.0 < 0.0, NaN above everything, NaN == NaN.
@@ -205,6 +213,9 @@ Value Value::TimestampSet(std::shared_ptr<const quarry::TimestampSet> set) {
       set->bounded() ? ValueType::kBoundedTimestampSet : ValueType::kRbmTimestampSet;
   QUARRY_MAKE_COMPOUND(type, c->timestamp_set = std::move(set));
 }
+Value Value::LongTimeSeries(std::shared_ptr<const quarry::LongTimeSeries> series) {
+  QUARRY_MAKE_COMPOUND(ValueType::kLongTimeSeries, c->time_series = std::move(series));
+}
 #undef QUARRY_MAKE_COMPOUND
 
 const Value::Compound& Value::compound() const {
@@ -217,6 +228,7 @@ const quarry::TypeSubTypeValue& Value::AsTypeSubTypeValue() const { return compo
 const HllSketch& Value::AsSketch() const { return *compound().sketch; }
 std::shared_ptr<const HllSketch> Value::SketchPtr() const { return compound().sketch; }
 const quarry::TimestampSet& Value::AsTimestampSet() const { return *compound().timestamp_set; }
+const quarry::LongTimeSeries& Value::AsLongTimeSeries() const { return *compound().time_series; }
 
 bool Value::is_number() const {
   return type_ == ValueType::kInt32 || type_ == ValueType::kInt64 || type_ == ValueType::kFloat ||
@@ -289,6 +301,8 @@ int Value::Compare(const Value& other) const {
     case ValueType::kRbmTimestampSet:
     case ValueType::kBoundedTimestampSet:
       return CompareTimestampSets(AsTimestampSet(), other.AsTimestampSet());
+    case ValueType::kLongTimeSeries:
+      return CompareLongTimeSeries(AsLongTimeSeries(), other.AsLongTimeSeries());
   }
   return 0;
 }
@@ -366,6 +380,13 @@ size_t Value::Hash() const {
     case ValueType::kBoundedTimestampSet:
       HashCombine(&seed, static_cast<size_t>(AsTimestampSet().bucket()));
       for (int64_t t : AsTimestampSet().timestamps()) HashCombine(&seed, std::hash<int64_t>()(t));
+      break;
+    case ValueType::kLongTimeSeries:
+      HashCombine(&seed, static_cast<size_t>(AsLongTimeSeries().bucket()));
+      for (const auto& [start, value] : AsLongTimeSeries().entries()) {
+        HashCombine(&seed, std::hash<int64_t>()(start));
+        HashCombine(&seed, std::hash<int64_t>()(value));
+      }
       break;
   }
   return seed;

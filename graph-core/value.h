@@ -24,8 +24,9 @@
 
 namespace quarry {
 
-class HllSketch;     // graph-core/hll_sketch.h
-class TimestampSet;  // graph-core/timestamp_set.h
+class HllSketch;       // graph-core/hll_sketch.h
+class TimestampSet;    // graph-core/timestamp_set.h
+class LongTimeSeries;  // graph-core/long_time_series.h
 
 // The native type of a Value. Not persisted: serialisers own the byte formats.
 enum class ValueType : uint8_t {
@@ -50,6 +51,7 @@ enum class ValueType : uint8_t {
   kInt16,                // java.lang.Short
   kRbmTimestampSet,      // uk.gov.gchq.gaffer.time.RBMBackedTimestampSet
   kBoundedTimestampSet,  // uk.gov.gchq.gaffer.time.BoundedTimestampSet
+  kLongTimeSeries,       // uk.gov.gchq.gaffer.time.LongTimeSeries
   // New types go last: type tags order cross-type comparisons.
 };
 
@@ -98,6 +100,8 @@ class Value {
   // kRbmTimestampSet or kBoundedTimestampSet, as set->bounded() says.
   // REQUIRES: set != nullptr.
   static Value TimestampSet(std::shared_ptr<const quarry::TimestampSet> set);
+  // kLongTimeSeries. REQUIRES: series != nullptr.
+  static Value LongTimeSeries(std::shared_ptr<const quarry::LongTimeSeries> series);
 
   // In-place assignment, as `*this = Value::String(v)` (Int64, Date), for
   // decoders that refill one element per cell: a string reuses the storage
@@ -125,7 +129,8 @@ class Value {
   const quarry::TypeSubTypeValue& AsTypeSubTypeValue() const;  // kTypeValue, kTypeSubTypeValue.
   const HllSketch& AsSketch() const;                           // kHllSketch, kHyperLogLogPlus.
   std::shared_ptr<const HllSketch> SketchPtr() const;
-  const quarry::TimestampSet& AsTimestampSet() const;  // kRbm/kBoundedTimestampSet.
+  const quarry::TimestampSet& AsTimestampSet() const;      // kRbm/kBoundedTimestampSet.
+  const quarry::LongTimeSeries& AsLongTimeSeries() const;  // kLongTimeSeries.
 
   // Numeric value widened to double. REQUIRES: is_number() or kDate.
   double ToDouble() const;

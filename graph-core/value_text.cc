@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "graph-core/hll_sketch.h"
+#include "graph-core/long_time_series.h"
 #include "graph-core/timestamp_set.h"
 #include "graph-core/value.h"
 
@@ -18,7 +19,7 @@ struct ClassName {
 };
 
 // The first entry for a type is the name Quarry writes.
-constexpr std::array<ClassName, 25> kClassNames = {{
+constexpr std::array<ClassName, 26> kClassNames = {{
     {ValueType::kBool, "java.lang.Boolean"},
     {ValueType::kInt32, "java.lang.Integer"},
     {ValueType::kInt64, "java.lang.Long"},
@@ -44,6 +45,7 @@ constexpr std::array<ClassName, 25> kClassNames = {{
     {ValueType::kInt16, "java.lang.Short"},
     {ValueType::kRbmTimestampSet, "uk.gov.gchq.gaffer.time.RBMBackedTimestampSet"},
     {ValueType::kBoundedTimestampSet, "uk.gov.gchq.gaffer.time.BoundedTimestampSet"},
+    {ValueType::kLongTimeSeries, "uk.gov.gchq.gaffer.time.LongTimeSeries"},
 }};
 
 constexpr std::string_view kHyperLogLogPlusClass =
@@ -187,6 +189,8 @@ std::string Value::ToJavaString() const {
     case ValueType::kRbmTimestampSet:
     case ValueType::kBoundedTimestampSet:
       return AsTimestampSet().ToJavaString();
+    case ValueType::kLongTimeSeries:
+      return AsLongTimeSeries().ToJavaString();
   }
   return "";
 }

@@ -49,7 +49,7 @@ namespace {
 // The class wrappers ValueToJson writes for types Gaffer's result mapper
 // writes bare: Jackson's natural forms of a Long, Float, Double (NaN and
 // the infinities as strings), Date (epoch ms), byte[] (base64), the
-// collections and the time library's timestamp sets (not annotated for
+// collections and the time library's sets and series (not annotated for
 // class names, unlike the sketches and Gaffer's own types).
 bool IsUntypedInResults(std::string_view wrapper) {
   static constexpr std::string_view kBare[] = {"java.lang.Long",
@@ -64,7 +64,8 @@ bool IsUntypedInResults(std::string_view wrapper) {
                                                "java.util.HashMap",
                                                "java.util.TreeMap",
                                                "uk.gov.gchq.gaffer.time.RBMBackedTimestampSet",
-                                               "uk.gov.gchq.gaffer.time.BoundedTimestampSet"};
+                                               "uk.gov.gchq.gaffer.time.BoundedTimestampSet",
+                                               "uk.gov.gchq.gaffer.time.LongTimeSeries"};
   for (std::string_view bare : kBare) {
     if (wrapper == bare) return true;
   }

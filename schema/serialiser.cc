@@ -136,7 +136,7 @@ Result<std::shared_ptr<const Serialiser>> DefaultSerialiser(ValueType type, bool
   // Gaffer's SerialisationFactory order, then the AccumuloStore's sketch
   // serialisers (gaffer-compat.md §3.1), then Quarry's stand-in for
   // JavaSerialiser (HashSet, ArrayList, HashMap, TreeMap).
-  static constexpr std::array<std::string_view, 20> kOrder = {
+  static constexpr std::array<std::string_view, 21> kOrder = {
       "OrderedLongSerialiser",
       "OrderedDateSerialiser",
       "OrderedIntegerSerialiser",
@@ -157,6 +157,7 @@ Result<std::shared_ptr<const Serialiser>> DefaultSerialiser(ValueType type, bool
       "OrderedShortSerialiser",  // Quarry's own: Gaffer would use JavaSerialiser.
       "RBMBackedTimestampSetSerialiser",
       "BoundedTimestampSetSerialiser",
+      "DeltaLongTimeSeriesSerialiser",
   };
   for (std::string_view name : kOrder) {
     std::shared_ptr<const Serialiser> s = internal::FindParameterlessSerialiser(name);

@@ -252,6 +252,7 @@ std::vector<ClassFields> OperatorFields() {
        {}},
       {"uk.gov.gchq.gaffer.time.binaryoperator.RBMBackedTimestampSetAggregator", {}},
       {"uk.gov.gchq.gaffer.time.binaryoperator.BoundedTimestampSetAggregator", {}},
+      {"uk.gov.gchq.gaffer.time.binaryoperator.LongTimeSeriesAggregator", {}},
       {"uk.gov.gchq.gaffer.doc.dev.aggregator.VisibilityAggregator", {}},
       {"uk.gov.gchq.gaffer.doc.dev.aggregator.ExampleTuple2BinaryOperator", {}},
       {"uk.gov.gchq.koryphe.impl.binaryoperator.StringConcat", {{"separator", kString}}},

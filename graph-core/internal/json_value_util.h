@@ -14,6 +14,7 @@
 #include "graph-core/hll_sketch.h"
 #include "graph-core/json_fields.h"
 #include "graph-core/json_value.h"
+#include "graph-core/long_time_series.h"
 #include "graph-core/status.h"
 #include "graph-core/timestamp_set.h"
 #include "graph-core/value.h"
@@ -49,5 +50,8 @@ Json HyperLogLogPlusToJson(const HllSketch& sketch);
 Result<Value> TimestampSetFromJson(ValueType type, const Json& payload, std::string_view class_name,
                                    std::string_view path);
 Json TimestampSetToJson(const TimestampSet& set);
+// LongTimeSeries payloads (same file).
+Result<Value> LongTimeSeriesFromJson(const Json& payload, std::string_view path);
+Json LongTimeSeriesToJson(const LongTimeSeries& series);
 
 }  // namespace quarry::internal

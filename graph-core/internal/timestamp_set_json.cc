@@ -7,10 +7,14 @@
 // as numbers of seconds, the form Gaffer's mapper (JSR310Module, dates as
 // timestamps) writes, with the getters' "earliest", "latest" and
 // "numberOfTimestamps", in alphabetical order (@JsonPropertyOrder).
+// And LongTimeSeries: {"timeBucket": "SECOND", "timeSeries": {instant: n}},
+// whose instants are map keys, so ISO-8601 strings both ways.
 #include <cmath>
 #include <memory>
 
+#include "graph-core/functions/internal/simple_date_format.h"
 #include "graph-core/internal/json_value_util.h"
+#include "graph-core/long_time_series.h"
 #include "graph-core/timestamp_set.h"
 
 namespace quarry::internal {
@@ -105,6 +109,53 @@ Result<Value> TimestampSetFromJson(ValueType type, const Json& payload, std::str
     }
   }
   return Value::TimestampSet(std::make_shared<const TimestampSet>(std::move(set)));
+}
+
+// {"timeBucket": B, "timeSeries": {ISO instant: long, ...}}: Jackson reads
+// the map's keys with Instant's ISO-8601 form, and a missing bucket is
+// refused, as LongTimeSeries' constructor refuses null.
+Result<Value> LongTimeSeriesFromJson(const Json& payload, std::string_view path) {
+  if (!payload.is_object()) {
+    return JsonError(path,
+                     "class 'uk.gov.gchq.gaffer.time.LongTimeSeries': expected an object, "
+                     "got " +
+                         std::string(JsonTypeName(payload)));
+  }
+  QUARRY_ASSIGN_OR_RETURN(TimeBucket bucket, ReadBucket(payload, "LongTimeSeries", path));
+  LongTimeSeries series(bucket);
+  const Json* entries = json_fields::Find(payload, "timeSeries");
+  if (entries != nullptr && !entries->is_null()) {
+    const std::string field = json_fields::Join(path, "timeSeries");
+    if (!entries->is_object()) {
+      return JsonError(field, "expected an object of instant: count, got " +
+                                  std::string(JsonTypeName(*entries)));
+    }
+    // In the document's order: a later instant of the same bucket replaces
+    // an earlier one (LongTimeSeries.put).
+    for (const auto& [key, value] : entries->items()) {
+      const std::string item = json_fields::Join(field, key);
+      std::optional<int64_t> ms = ParseInstant(key);
+      if (!ms)
+        return JsonError(item, "expected an ISO-8601 instant key such as 2017-01-01T00:00:00Z");
+      QUARRY_ASSIGN_OR_RETURN(int64_t count, JsonToInt64(value, item));
+      series.Put(*ms, count);
+    }
+  }
+  return Value::LongTimeSeries(std::make_shared<const LongTimeSeries>(std::move(series)));
+}
+
+// Jackson's form: the getters alphabetically, the map's keys as
+// Instant.toString (ISO-8601, UTC, milliseconds only when non-zero), its
+// values as bare numbers, ascending by time.
+Json LongTimeSeriesToJson(const LongTimeSeries& series) {
+  Json out = Json::object();
+  out["timeBucket"] = std::string(TimeBucketName(series.bucket()));
+  Json entries = Json::object();
+  for (const auto& [start, count] : series.entries()) {
+    entries[functions_internal::InstantString(start)] = count;
+  }
+  out["timeSeries"] = std::move(entries);
+  return out;
 }
 
 Json TimestampSetToJson(const TimestampSet& set) {

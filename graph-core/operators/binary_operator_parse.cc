@@ -57,6 +57,8 @@ const std::vector<OperatorClass>& OperatorClasses() {
        NoFields<oi::MakeRbmBackedTimestampSetAggregator>},
       {"uk.gov.gchq.gaffer.time.binaryoperator.BoundedTimestampSetAggregator",
        NoFields<oi::MakeBoundedTimestampSetAggregator>},
+      {"uk.gov.gchq.gaffer.time.binaryoperator.LongTimeSeriesAggregator",
+       NoFields<oi::MakeLongTimeSeriesAggregator>},
       {kVisibilityAggregatorClass, NoFields<MakeVisibilityAggregator>},
       {kExampleTuple2BinaryOperatorClass, NoFields<MakeExampleTuple2BinaryOperator>},
   };

@@ -41,11 +41,12 @@ constexpr Supertype kSupertypes[] = {
     {"java.util.HashMap", kMaps},  // FreqMap extends HashMap.
     {"uk.gov.gchq.gaffer.time.TimestampSet",
      Bit(ValueType::kRbmTimestampSet) | Bit(ValueType::kBoundedTimestampSet)},
+    {"uk.gov.gchq.gaffer.time.TimeSeries", Bit(ValueType::kLongTimeSeries)},
 };
 
 TypeMask ComparableMask() {
   TypeMask mask = 0;
-  for (int t = 0; t <= static_cast<int>(ValueType::kBoundedTimestampSet); ++t) {  // The last.
+  for (int t = 0; t <= static_cast<int>(ValueType::kLongTimeSeries); ++t) {  // The last.
     if (IsJavaComparable(static_cast<ValueType>(t))) mask |= TypeMask{1} << t;
   }
   return mask;

@@ -76,6 +76,7 @@ const Instances& AllInstances() {
       std::make_shared<OrderedShortSerialiser>(),
       std::make_shared<RbmBackedTimestampSetSerialiser>(),
       std::make_shared<BoundedTimestampSetSerialiser>(),
+      std::make_shared<DeltaLongTimeSeriesSerialiser>(),
   };
   return *instances;
 }

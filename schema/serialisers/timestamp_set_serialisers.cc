@@ -2,6 +2,7 @@
 
 #include <memory>
 
+#include "graph-core/long_time_series.h"
 #include "graph-core/timestamp_set.h"
 #include "schema/vlong.h"
 
@@ -66,6 +67,44 @@ Result<Value> ReadTimestampSet(std::string_view bytes, bool bounded) {
   return Value::TimestampSet(std::make_shared<const TimestampSet>(std::move(set)));
 }
 
+Result<Value> ReadLongTimeSeries(std::string_view bytes) {
+  if (bytes.size() < 2 || static_cast<uint8_t>(bytes[0]) != kFormatVersion ||
+      static_cast<uint8_t>(bytes[1]) > kMaxBucket) {
+    return DataLossError("long time series: bad header");
+  }
+  const auto bucket = static_cast<TimeBucket>(static_cast<uint8_t>(bytes[1]));
+  size_t pos = 2;
+  Result<int64_t> count = ReadVLong(bytes, &pos);
+  // Each entry takes at least two bytes.
+  if (!count.ok() || *count < 0 || static_cast<uint64_t>(*count) > (bytes.size() - pos) / 2) {
+    return DataLossError("long time series: bad count");
+  }
+  std::vector<int64_t> starts(static_cast<size_t>(*count));
+  for (size_t i = 0; i < starts.size(); ++i) {
+    Result<int64_t> step = ReadVLong(bytes, &pos);
+    if (!step.ok()) return DataLossError("long time series: truncated instant");
+    // A gap is the difference of two longs, so it may wrap; added back the
+    // same way it gives the next start, which must be later.
+    starts[i] = i == 0 ? *step
+                       : static_cast<int64_t>(static_cast<uint64_t>(starts[i - 1]) +
+                                              static_cast<uint64_t>(*step));
+    if (i > 0 && starts[i] <= starts[i - 1]) {
+      return DataLossError("long time series: instants out of order");
+    }
+    if (TimeBucketStart(starts[i], bucket) != starts[i]) {
+      return DataLossError("long time series: an instant is not the start of its bucket");
+    }
+  }
+  LongTimeSeries series(bucket);
+  for (int64_t start : starts) {
+    Result<int64_t> value = ReadVLong(bytes, &pos);
+    if (!value.ok()) return DataLossError("long time series: truncated value");
+    series.Put(start, *value);
+  }
+  if (pos != bytes.size()) return DataLossError("long time series: trailing bytes");
+  return Value::LongTimeSeries(std::make_shared<const LongTimeSeries>(std::move(series)));
+}
+
 }  // namespace
 
 Status RbmBackedTimestampSetSerialiser::SerialiseNonNull(const Value& value,
@@ -85,6 +124,31 @@ Status BoundedTimestampSetSerialiser::SerialiseNonNull(const Value& value, std::
 
 Result<Value> BoundedTimestampSetSerialiser::DeserialiseNonEmpty(std::string_view bytes) const {
   return ReadTimestampSet(bytes, true);
+}
+
+Status DeltaLongTimeSeriesSerialiser::SerialiseNonNull(const Value& value, std::string* dst) const {
+  const LongTimeSeries& series = value.AsLongTimeSeries();
+  dst->push_back(static_cast<char>(kFormatVersion));
+  dst->push_back(static_cast<char>(series.bucket()));
+  AppendVLong(static_cast<int64_t>(series.entries().size()), dst);
+  int64_t previous = 0;
+  bool first = true;
+  for (const auto& [start, count] : series.entries()) {
+    // The first start whole, then the gap to each next one, which wraps
+    // (as a two's complement difference) when it exceeds a long.
+    AppendVLong(first ? start
+                      : static_cast<int64_t>(static_cast<uint64_t>(start) -
+                                             static_cast<uint64_t>(previous)),
+                dst);
+    previous = start;
+    first = false;
+  }
+  for (const auto& [start, count] : series.entries()) AppendVLong(count, dst);
+  return Status::OK();
+}
+
+Result<Value> DeltaLongTimeSeriesSerialiser::DeserialiseNonEmpty(std::string_view bytes) const {
+  return ReadLongTimeSeries(bytes);
 }
 
 }  // namespace quarry

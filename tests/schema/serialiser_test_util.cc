@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "graph-core/hll_sketch.h"
+#include "graph-core/long_time_series.h"
 #include "graph-core/timestamp_set.h"
 
 namespace quarry::testing {
@@ -70,6 +71,18 @@ Value RandomTimestampSet(ValueType type, std::mt19937_64& rng) {
   return Value::TimestampSet(std::make_shared<const TimestampSet>(std::move(set)));
 }
 
+// Any bucket, instants across the whole range of longs (Gaffer's series
+// hold any instant), values of any sign.
+Value RandomLongTimeSeries(std::mt19937_64& rng) {
+  LongTimeSeries series(static_cast<TimeBucket>(rng() % 8));
+  for (size_t n = rng() % 30; n > 0; --n) {
+    const int64_t t = rng() % 4 == 0 ? static_cast<int64_t>(rng())
+                                     : static_cast<int64_t>(rng() % 4102444800000ULL);
+    series.Upsert(t, static_cast<int64_t>(rng()));
+  }
+  return Value::LongTimeSeries(std::make_shared<const LongTimeSeries>(std::move(series)));
+}
+
 Value RandomComposite(ValueType type, std::mt19937_64& rng) {
   switch (type) {
     case ValueType::kTreeSet:
@@ -106,6 +119,8 @@ Value RandomComposite(ValueType type, std::mt19937_64& rng) {
     case ValueType::kRbmTimestampSet:
     case ValueType::kBoundedTimestampSet:
       return RandomTimestampSet(type, rng);
+    case ValueType::kLongTimeSeries:
+      return RandomLongTimeSeries(rng);
     default:
       return RandomSketch(type, rng);
   }
@@ -250,7 +265,7 @@ Value RandomValue(ValueType type, std::mt19937_64& rng) {
 std::vector<ValueType> AllValueTypes() {
   std::vector<ValueType> out;
   for (int t = static_cast<int>(ValueType::kBool);
-       t <= static_cast<int>(ValueType::kBoundedTimestampSet); ++t) {  // The last type.
+       t <= static_cast<int>(ValueType::kLongTimeSeries); ++t) {  // The last type.
     out.push_back(static_cast<ValueType>(t));
   }
   return out;

@@ -26,7 +26,8 @@ struct Civil {
 
 Civil CivilFromMillis(int64_t ms) {
   int64_t days = FloorDiv(ms, kDayMillis);
-  int64_t in_day = ms - days * kDayMillis;
+  // The remainder, not ms - days * kDayMillis, which overflows near Long.MIN_VALUE.
+  int64_t in_day = (ms % kDayMillis + kDayMillis) % kDayMillis;
   int64_t z = days + 719468;
   const int64_t era = FloorDiv(z, 146097);
   const int64_t doe = z - era * 146097;

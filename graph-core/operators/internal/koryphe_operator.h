@@ -57,6 +57,7 @@ std::unique_ptr<BinaryOperator> MakeHllSketchAggregator();
 // time_operators.cc
 std::unique_ptr<BinaryOperator> MakeRbmBackedTimestampSetAggregator();
 std::unique_ptr<BinaryOperator> MakeBoundedTimestampSetAggregator();
+std::unique_ptr<BinaryOperator> MakeLongTimeSeriesAggregator();
 
 // One binary operator class ParseBinaryOperator accepts: its full Java name
 // and the factory reading its JSON fields.

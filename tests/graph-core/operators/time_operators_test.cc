@@ -1,10 +1,12 @@
 // RBMBackedTimestampSetAggregator and BoundedTimestampSetAggregator
 // (Gaffer's aggregator tests): the union of the sets, refusing different
-// buckets; the bounded one samples once over its maximum size.
+// buckets; the bounded one samples once over its maximum size. And
+// LongTimeSeriesAggregator (LongTimeSeriesAggregatorTest): the sum per bucket.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "graph-core/json_value.h"
+#include "graph-core/long_time_series.h"
 #include "graph-core/timestamp_set.h"
 #include "tests/graph-core/operators/operator_test_util.h"
 #include "tests/testutil/status_matchers.h"
@@ -60,6 +62,29 @@ TEST(TimestampSetAggregatorTest, BoundedSamplesOverItsSize) {
   Value other = Set("BoundedTimestampSet", R"("timeBucket": "SECOND", "maxSize": 4)");
   EXPECT_THAT(Fold(*op, {a, other}),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "same maximum size"));
+}
+
+TEST(LongTimeSeriesAggregatorTest, SumsEachBucketAndRefusesOtherBuckets) {
+  auto op =
+      ParseOp(R"({"class": "uk.gov.gchq.gaffer.time.binaryoperator.LongTimeSeriesAggregator"})");
+  ASSERT_NE(op, nullptr);
+  Value a = Set("LongTimeSeries", R"("timeBucket": "SECOND", "timeSeries": {
+      "1970-01-01T00:00:01Z": 100, "1970-01-01T00:00:10Z": 200})");
+  Value b = Set("LongTimeSeries", R"("timeBucket": "SECOND", "timeSeries": {
+      "1970-01-01T00:00:01Z": 100, "1970-01-01T00:00:10Z": 200, "1970-01-01T00:01:40Z": 500})");
+  ASSERT_OK_AND_ASSIGN(Value sum, Fold(*op, {a, b}));
+  EXPECT_THAT(sum.AsLongTimeSeries().entries(),
+              ElementsAre(::testing::Pair(1'000, 200), ::testing::Pair(10'000, 400),
+                          ::testing::Pair(100'000, 500)));
+  // The inputs are not changed (Values share their series).
+  EXPECT_EQ(a.AsLongTimeSeries().entries().size(), 2u);
+  Value minute = Set("LongTimeSeries", R"("timeBucket": "MINUTE")");
+  EXPECT_THAT(
+      Fold(*op, {a, minute}),
+      StatusIsWithMessage(StatusCode::kInvalidArgument,
+                          "Can't aggregate two LongTimeSeries with different time buckets"));
+  EXPECT_EQ(op->ToJson()["class"],
+            "uk.gov.gchq.gaffer.time.binaryoperator.LongTimeSeriesAggregator");
 }
 
 }  // namespace
