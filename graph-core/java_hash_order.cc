@@ -38,14 +38,21 @@ int32_t JavaStringHashCode(std::string_view utf8) {
 }
 
 std::vector<size_t> JavaHashOrder(const std::vector<std::string>& keys) {
+  std::vector<int32_t> hash_codes;
+  hash_codes.reserve(keys.size());
+  for (const std::string& key : keys) hash_codes.push_back(JavaStringHashCode(key));
+  return JavaHashOrderOfHashCodes(hash_codes);
+}
+
+std::vector<size_t> JavaHashOrderOfHashCodes(const std::vector<int32_t>& hash_codes) {
   uint32_t capacity = 16;
-  while (keys.size() > capacity / 4 * 3) capacity *= 2;
-  std::vector<uint32_t> bucket(keys.size());
-  for (size_t i = 0; i < keys.size(); ++i) {
-    uint32_t h = static_cast<uint32_t>(JavaStringHashCode(keys[i]));
+  while (hash_codes.size() > capacity / 4 * 3) capacity *= 2;
+  std::vector<uint32_t> bucket(hash_codes.size());
+  for (size_t i = 0; i < hash_codes.size(); ++i) {
+    uint32_t h = static_cast<uint32_t>(hash_codes[i]);
     bucket[i] = (h ^ (h >> 16)) & (capacity - 1);
   }
-  std::vector<size_t> order(keys.size());
+  std::vector<size_t> order(hash_codes.size());
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(),
                    [&](size_t a, size_t b) { return bucket[a] < bucket[b]; });

@@ -26,6 +26,9 @@ int32_t JavaStringHashCode(std::string_view utf8);
 // were put in the given order iterates them. REQUIRES: keys are distinct.
 std::vector<size_t> JavaHashOrder(const std::vector<std::string>& keys);
 
+// The same for keys given by their Java hashCode()s.
+std::vector<size_t> JavaHashOrderOfHashCodes(const std::vector<int32_t>& hash_codes);
+
 // `keys` reordered as a HashSet of them iterates.
 std::vector<std::string> InJavaHashOrder(const std::vector<std::string>& keys);
 

@@ -4,11 +4,13 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <optional>
 #include <string>
 
 #include "graph-core/base64.h"
 #include "graph-core/hll_sketch.h"
 #include "graph-core/internal/json_value_util.h"
+#include "graph-core/java_hash_order.h"
 
 namespace quarry {
 namespace {
@@ -256,6 +258,41 @@ Json ItemsToJson(const ValueList& items) {
   return out;
 }
 
+// Java's hashCode() of a String, Integer, Short, Long or Boolean.
+std::optional<int32_t> JavaHashCode(const Value& v) {
+  switch (v.type()) {
+    case ValueType::kString:
+      return JavaStringHashCode(v.AsString());
+    case ValueType::kInt32:
+    case ValueType::kInt16:
+      return v.AsInt32();
+    case ValueType::kInt64: {
+      const auto bits = static_cast<uint64_t>(v.AsInt64());
+      return static_cast<int32_t>(static_cast<uint32_t>(bits ^ (bits >> 32)));
+    }
+    case ValueType::kBool:
+      return v.AsBool() ? 1231 : 1237;
+    default:
+      return std::nullopt;
+  }
+}
+
+// A HashSet's items as Java's HashSet iterates them (java_hash_order.h),
+// where their hash codes are Java's; else in Quarry's sorted order. Items
+// sharing a bucket keep the sorted order (Java keeps insertion order).
+Json HashSetToJson(const ValueList& items) {
+  std::vector<int32_t> hash_codes;
+  hash_codes.reserve(items.size());
+  for (const Value& v : items) {
+    std::optional<int32_t> h = JavaHashCode(v);
+    if (!h.has_value()) return ItemsToJson(items);
+    hash_codes.push_back(*h);
+  }
+  Json out = Json::array();
+  for (size_t i : JavaHashOrderOfHashCodes(hash_codes)) out.push_back(ValueToJson(items[i]));
+  return out;
+}
+
 // Map keys are strings in JSON; a non-string key is written as its toString().
 Json EntriesToJson(const ValueEntries& entries) {
   Json out = Json::object();
@@ -348,8 +385,9 @@ Json ValueToJson(const Value& value) {
       return Wrap(name, FloatForJson(value.AsFloat()));
     case ValueType::kBytes:
       return Wrap(kBytesClassOnOutput, Base64Encode(value.AsString()));
-    case ValueType::kTreeSet:
     case ValueType::kHashSet:
+      return Wrap(name, HashSetToJson(value.AsItems()));
+    case ValueType::kTreeSet:
     case ValueType::kList:
       return Wrap(name, ItemsToJson(value.AsItems()));
     case ValueType::kMap:
