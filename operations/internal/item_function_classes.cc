@@ -1,7 +1,8 @@
 // The item-level function classes: Gaffer's element functions
 // (data.element.function.ExtractProperty/ExtractId/ExtractGroup/
 // UnwrapEntityId, operation.function.ToEntityId/ToElementId/FromEntityId/
-// FromElementId/ToTrailingWildcardPair) and koryphe's iterable functions (IterableFlatten among
+// FromElementId/ToTrailingWildcardPair, and ReduceRelatedElements in its own file) and
+// koryphe's iterable functions (IterableFlatten among
 // them), which must see elements and nested iterables whole.
 #include "operations/internal/item_function_classes.h"
 
@@ -293,6 +294,8 @@ Result<std::shared_ptr<const ItemFunction>> ParseOwnItemFunction(std::string_vie
   if (Is(cls, kGafferOperation, "ToTrailingWildcardPair")) {
     return MakeToTrailingWildcardPair(json, path);
   }
+  if (Is(cls, kGafferElement, "ReduceRelatedElements"))
+    return MakeReduceRelatedElements(json, path);
   if (Is(cls, kKoryphe, "Identity")) return Make([](const FnObject& in) { return in; });
   if (Is(cls, kKoryphe, "FirstItem")) return MakePick("FirstItem", std::nullopt, false);
   if (Is(cls, kKoryphe, "LastItem")) return MakePick("LastItem", std::nullopt, true);

@@ -35,6 +35,12 @@ Result<std::shared_ptr<const ItemFunction>> ParseOwnItemFunction(std::string_vie
 
 namespace quarry::operations_internal {
 
+// Gaffer's ReduceRelatedElements (reduce_related_elements.cc), from its
+// JSON fields vertexAggregator (default First), visibilityAggregator,
+// visibilityProperty and relatedVertexGroups.
+Result<std::shared_ptr<const ItemFunction>> MakeReduceRelatedElements(const Json& json,
+                                                                      std::string_view path);
+
 // Gaffer's walk functions (data.graph.function.walk.ExtractWalkEdges,
 // ExtractWalkEdgesFromHop, ExtractWalkEntities, ExtractWalkEntitiesFromHop,
 // ExtractWalkVertex) over GetWalks' Walk JSON
