@@ -74,7 +74,6 @@ struct Cluster {
 
 using ClusterMap = std::map<Value, std::shared_ptr<Cluster>, ValueLess>;
 
-
 // The aggregators that fold into their first argument's own object.
 bool FoldsInPlace(const BinaryOperator& op) {
   const Json json = op.ToJson();
