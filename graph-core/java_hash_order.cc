@@ -59,6 +59,40 @@ std::vector<size_t> JavaHashOrderOfHashCodes(const std::vector<int32_t>& hash_co
   return order;
 }
 
+namespace {
+
+// Java's hashCode() of a String, Integer, Short, Long or Boolean.
+std::optional<int32_t> JavaHashCode(const Value& v) {
+  switch (v.type()) {
+    case ValueType::kString:
+      return JavaStringHashCode(v.AsString());
+    case ValueType::kInt32:
+    case ValueType::kInt16:
+      return v.AsInt32();
+    case ValueType::kInt64: {
+      const auto bits = static_cast<uint64_t>(v.AsInt64());
+      return static_cast<int32_t>(static_cast<uint32_t>(bits ^ (bits >> 32)));
+    }
+    case ValueType::kBool:
+      return v.AsBool() ? 1231 : 1237;
+    default:
+      return std::nullopt;
+  }
+}
+
+}  // namespace
+
+std::optional<std::vector<size_t>> JavaHashOrderOfValues(const std::vector<Value>& items) {
+  std::vector<int32_t> hash_codes;
+  hash_codes.reserve(items.size());
+  for (const Value& v : items) {
+    std::optional<int32_t> h = JavaHashCode(v);
+    if (!h.has_value()) return std::nullopt;
+    hash_codes.push_back(*h);
+  }
+  return JavaHashOrderOfHashCodes(hash_codes);
+}
+
 std::vector<std::string> InJavaHashOrder(const std::vector<std::string>& keys) {
   std::vector<std::string> out;
   out.reserve(keys.size());

@@ -13,9 +13,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "graph-core/value.h"
 
 namespace quarry {
 
@@ -28,6 +31,11 @@ std::vector<size_t> JavaHashOrder(const std::vector<std::string>& keys);
 
 // The same for keys given by their Java hashCode()s.
 std::vector<size_t> JavaHashOrderOfHashCodes(const std::vector<int32_t>& hash_codes);
+
+// The indices of a HashSet's `items` (in the order they were added) as
+// Java's HashSet iterates them, when every item is a String, Integer, Short,
+// Long or Boolean (whose hashCode() is known); nullopt otherwise.
+std::optional<std::vector<size_t>> JavaHashOrderOfValues(const std::vector<Value>& items);
 
 // `keys` reordered as a HashSet of them iterates.
 std::vector<std::string> InJavaHashOrder(const std::vector<std::string>& keys);

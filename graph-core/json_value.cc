@@ -258,38 +258,14 @@ Json ItemsToJson(const ValueList& items) {
   return out;
 }
 
-// Java's hashCode() of a String, Integer, Short, Long or Boolean.
-std::optional<int32_t> JavaHashCode(const Value& v) {
-  switch (v.type()) {
-    case ValueType::kString:
-      return JavaStringHashCode(v.AsString());
-    case ValueType::kInt32:
-    case ValueType::kInt16:
-      return v.AsInt32();
-    case ValueType::kInt64: {
-      const auto bits = static_cast<uint64_t>(v.AsInt64());
-      return static_cast<int32_t>(static_cast<uint32_t>(bits ^ (bits >> 32)));
-    }
-    case ValueType::kBool:
-      return v.AsBool() ? 1231 : 1237;
-    default:
-      return std::nullopt;
-  }
-}
-
 // A HashSet's items as Java's HashSet iterates them (java_hash_order.h),
 // where their hash codes are Java's; else in Quarry's sorted order. Items
 // sharing a bucket keep the sorted order (Java keeps insertion order).
 Json HashSetToJson(const ValueList& items) {
-  std::vector<int32_t> hash_codes;
-  hash_codes.reserve(items.size());
-  for (const Value& v : items) {
-    std::optional<int32_t> h = JavaHashCode(v);
-    if (!h.has_value()) return ItemsToJson(items);
-    hash_codes.push_back(*h);
-  }
+  std::optional<std::vector<size_t>> order = JavaHashOrderOfValues(items);
+  if (!order.has_value()) return ItemsToJson(items);
   Json out = Json::array();
-  for (size_t i : JavaHashOrderOfHashCodes(hash_codes)) out.push_back(ValueToJson(items[i]));
+  for (size_t i : *order) out.push_back(ValueToJson(items[i]));
   return out;
 }
 

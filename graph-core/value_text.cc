@@ -4,8 +4,10 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 
 #include "graph-core/hll_sketch.h"
+#include "graph-core/java_hash_order.h"
 #include "graph-core/long_time_series.h"
 #include "graph-core/timestamp_set.h"
 #include "graph-core/value.h"
@@ -107,6 +109,16 @@ std::string JoinItems(const ValueList& items) {
   return out + "]";
 }
 
+// A HashSet prints in its iteration order (json_value.cc writes it so too).
+std::string JoinHashSetItems(const ValueList& items) {
+  std::optional<std::vector<size_t>> order = JavaHashOrderOfValues(items);
+  if (!order.has_value()) return JoinItems(items);
+  ValueList ordered;
+  ordered.reserve(items.size());
+  for (size_t i : *order) ordered.push_back(items[i]);
+  return JoinItems(ordered);
+}
+
 }  // namespace
 
 std::string_view JavaClassName(ValueType type) {
@@ -150,8 +162,9 @@ std::string Value::ToJavaString() const {
     case ValueType::kString:
     case ValueType::kBytes:
       return AsString();
-    case ValueType::kTreeSet:
     case ValueType::kHashSet:
+      return JoinHashSetItems(AsItems());
+    case ValueType::kTreeSet:
     case ValueType::kList:
       return JoinItems(AsItems());
     case ValueType::kMap: {

@@ -3,6 +3,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "graph-core/json_value.h"
+
 namespace quarry {
 namespace {
 
@@ -38,6 +40,32 @@ TEST(JavaHashOrderTest, ResizesAtThreeQuartersFull) {
   std::vector<std::string> expected(keys.begin() + 1, keys.end());
   expected.push_back("q");
   EXPECT_EQ(InJavaHashOrder(keys), expected);
+}
+
+// Values hash as Java's boxed types: Integer and Short their value, Long
+// (int)(v ^ v >>> 32), Boolean 1231 / 1237; other types have no known order.
+TEST(JavaHashOrderTest, ValuesHashAsJavasBoxedTypes) {
+  // 17 and 1 share bucket 1 (insertion order), 16 is bucket 0.
+  EXPECT_THAT(JavaHashOrderOfValues({Value::Int32(17), Value::Int32(1), Value::Int32(16)}),
+              ::testing::Optional(ElementsAre(2, 0, 1)));
+  // Long 2^32 hashes as 1, Long 3 as 3; true is 1231 (bucket 15 after
+  // spreading), false 1237 (bucket 5).
+  EXPECT_THAT(JavaHashOrderOfValues({Value::Int64(3), Value::Int64(int64_t{1} << 32)}),
+              ::testing::Optional(ElementsAre(1, 0)));
+  EXPECT_THAT(JavaHashOrderOfValues({Value::Bool(true), Value::Bool(false)}),
+              ::testing::Optional(ElementsAre(1, 0)));
+  EXPECT_EQ(JavaHashOrderOfValues({Value::String("a"), Value::Date(0)}), std::nullopt);
+}
+
+// A HashSet is written and printed as Java iterates it: "private" lands in
+// bucket 2 of 16 and "public" in bucket 4 (String.hashCode, spread).
+TEST(JavaHashOrderTest, HashSetsWriteAndPrintInJavasOrder) {
+  const Value set = Value::HashSet({Value::String("public"), Value::String("private"),
+                                    Value::String("1a"), Value::String("2a")});
+  EXPECT_EQ(set.ToJavaString(), "[1a, private, public, 2a]");
+  EXPECT_EQ(ValueToJson(set).dump(), R"({"java.util.HashSet":["1a","private","public","2a"]})");
+  // A TreeSet keeps its sorted order.
+  EXPECT_EQ(Value::TreeSet(set.AsItems()).ToJavaString(), "[1a, 2a, private, public]");
 }
 
 }  // namespace
