@@ -59,15 +59,13 @@ struct Cluster {
     if (seen.insert(v).second) vertices.push_back(v);
   }
   // The vertices as Java's HashSet iterates them, where that is known
-  // (String vertices); otherwise in insertion order.
+  // (java_hash_order.h); otherwise in insertion order.
   std::vector<Value> JavaOrder() const {
-    std::vector<std::string> keys;
-    for (const Value& v : vertices) {
-      if (v.type() != ValueType::kString) return vertices;
-      keys.push_back(v.AsString());
-    }
+    std::optional<std::vector<size_t>> order = JavaHashOrderOfValues(vertices);
+    if (!order.has_value()) return vertices;
     std::vector<Value> out;
-    for (size_t i : JavaHashOrder(keys)) out.push_back(vertices[i]);
+    out.reserve(vertices.size());
+    for (size_t i : *order) out.push_back(vertices[i]);
     return out;
   }
 };
