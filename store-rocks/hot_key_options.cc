@@ -31,13 +31,15 @@ Result<int> ParseMaxSuccessiveMerges(std::string_view value) {
 
 namespace {
 
-// Set once any graph folds adaptively: until then a scan starts no watch
+// Set once any graph asks for HotKeyWatch: until then a scan starts no watch
 // (PerfContext counting costs every read; bench/RESULTS.md, "Hot keys").
 std::atomic<bool> any_adaptive_graph{false};
 
 struct Registry {
   std::mutex mu;
   std::map<const rocksdb::DB*, int> adaptive_bound;
+  // DBs whose scans judge themselves by HotKeyWatch (the property "adaptive").
+  std::set<const rocksdb::DB*> watching;
   // Per (DB, column family id): when a hot scan last acted, and whether
   // folding was turned on.
   std::map<std::pair<const rocksdb::DB*, uint32_t>, std::chrono::steady_clock::time_point>
@@ -88,17 +90,37 @@ int MaxSuccessiveMerges(const StoreProperties& p) {
 }
 
 int AdaptiveMaxSuccessiveMerges(const StoreProperties& p) {
-  return ExplicitBound(p) == kAdaptiveMaxSuccessiveMerges ? kDefaultMaxSuccessiveMerges : 0;
+  const std::optional<int> bound = ExplicitBound(p);
+  return !bound.has_value() || *bound == kAdaptiveMaxSuccessiveMerges ? kDefaultMaxSuccessiveMerges
+                                                                      : 0;
 }
 
-void RegisterAdaptiveFolding(const rocksdb::DB* db, int bound) {
-  if (bound > 0) any_adaptive_graph.store(true, std::memory_order_relaxed);
+bool WatchesShadowedVersions(const StoreProperties& p) {
+  return ExplicitBound(p) == kAdaptiveMaxSuccessiveMerges;
+}
+
+thread_local bool* t_scan_hot_key_flag = nullptr;
+
+void RegisterAdaptiveFolding(const rocksdb::DB* db, int bound, bool watch_versions) {
+  if (bound > 0 && watch_versions) any_adaptive_graph.store(true, std::memory_order_relaxed);
   Registry& r = TheRegistry();
   std::lock_guard lock(r.mu);
   r.adaptive_bound[db] = bound;
+  if (bound > 0 && watch_versions) {
+    r.watching.insert(db);
+  } else {
+    r.watching.erase(db);
+  }
   // A DB at a reused address starts afresh.
   std::erase_if(r.folding_on, [db](const auto& key) { return key.first == db; });
   std::erase_if(r.last_action, [db](const auto& entry) { return entry.first.first == db; });
+}
+
+bool AdaptsToHotKeys(const rocksdb::DB* db) {
+  Registry& r = TheRegistry();
+  std::lock_guard lock(r.mu);
+  auto it = r.adaptive_bound.find(db);
+  return it != r.adaptive_bound.end() && it->second > 0;
 }
 
 void HotKeyWatch::Start() {
@@ -124,7 +146,14 @@ void HotKeyWatch::Finish(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* cf, uint6
   }
   const uint64_t seeks = perf->seek_on_memtable_count - memtable_seeks_at_start_;
   const uint64_t operands = perf->internal_merge_count - merge_operands_at_start_;
-  if (seeks >= 2 * own_seeks + kHotReseeks || operands >= kHotOperands) OnHotScan(db, cf);
+  if (seeks < 2 * own_seeks + kHotReseeks && operands < kHotOperands) return;
+  {
+    // Another graph in the process turned watching on; this one did not ask.
+    Registry& r = TheRegistry();
+    std::lock_guard lock(r.mu);
+    if (r.watching.count(db) == 0) return;
+  }
+  OnHotScan(db, cf);
 }
 
 bool OnHotScan(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* cf) {

@@ -13,17 +13,25 @@
 //
 // Folding at write time costs every merge a memtable seek (RocksDB counts
 // the key's operands first), which slows plain aggregating ingest by tens of
-// percent (bench/RESULTS.md, "Hot keys"). It can be adaptive: a column family
-// starts without it, and the first scan that meets many merge operands or
-// shadowed versions (HotKeyWatch) turns it on for that column family
-// (SetOptions, until the graph is closed) with the default bound. Watching
-// costs reads (PerfContext counting slowed 1-hop reads by 20-40% in the quick
-// bench), so it is opt-in and no scan watches until a graph asks for it.
+// percent (bench/RESULTS.md, "Hot keys"). So it is adaptive: a column family
+// starts without it, and the first scan that shows a hot key turns it on for
+// that column family (SetOptions, until the graph is closed) with the
+// default bound. Two signals show a hot key:
+//   * always: the merge operator folding one key from at least
+//     kHotKeyOperands operands inside a scan's RocksDB call (the scan points
+//     t_scan_hot_key_flag at its own flag around each call; NoteScanMerge).
+//     It costs a scan two thread-local stores per cell;
+//   * with the property "adaptive" only: a HotKeyWatch, which also counts
+//     reseeks past shadowed memtable versions. Watching costs reads
+//     (PerfContext counting slowed 1-hop reads by 20-40% in the quick bench),
+//     so no scan watches until a graph asks for it.
 //
 // Store property (store.properties): quarry.max.successive.merges, an integer
-// in [0, 1000000] or "adaptive". Absent or 0: never folding. N > 0: folding
-// on from open with bound N. "adaptive": as above, bound
-// kDefaultMaxSuccessiveMerges. Kept in
+// in [0, 1000000] or "adaptive". Absent: adaptive on the operand signal alone,
+// bound kDefaultMaxSuccessiveMerges (session 20: before, absent meant never,
+// and a default graph's reads slowed with every write a hot key absorbed).
+// 0: never folding. N > 0: folding on from open with bound N. "adaptive": both
+// signals, bound kDefaultMaxSuccessiveMerges. Kept in
 // StoreProperties::raw (RocksProperties::From validates it with
 // ParseMaxSuccessiveMerges; ToPropertiesText keeps it).
 //
@@ -72,11 +80,33 @@ Result<int> ParseMaxSuccessiveMerges(std::string_view value);
 // by Parse, counts as absent).
 int MaxSuccessiveMerges(const StoreProperties& p);
 // The bound a hot scan turns on: kDefaultMaxSuccessiveMerges when the
-// property is absent, else 0 (an explicit value is never changed).
+// property is absent or "adaptive", else 0 (an explicit number is never
+// changed).
 int AdaptiveMaxSuccessiveMerges(const StoreProperties& p);
-// Records `db`'s adaptive bound (RocksInstance::Open calls it; a DB never
-// registered has none).
-void RegisterAdaptiveFolding(const rocksdb::DB* db, int bound);
+// True if scans of the graph run a HotKeyWatch: the property is "adaptive".
+bool WatchesShadowedVersions(const StoreProperties& p);
+// Records `db`'s adaptive bound and whether its scans watch
+// (RocksInstance::Open calls it; a DB never registered has neither).
+void RegisterAdaptiveFolding(const rocksdb::DB* db, int bound, bool watch_versions);
+
+// True if `db` was registered with an adaptive bound above 0 (the
+// property absent or "adaptive"): a scan that met a hot key acts on it.
+bool AdaptsToHotKeys(const rocksdb::DB* db);
+
+// A read that folds one key from at least this many merge operands shows a
+// hot key (the signal every graph has; see above). A key read between
+// flushes after fewer writes is left alone.
+inline constexpr size_t kHotKeyOperands = 16;
+
+// The flag of the scan whose RocksDB call is running on this thread, or
+// null. Set and cleared around each call by the scan (RocksKvIterator).
+extern thread_local bool* t_scan_hot_key_flag;
+
+// For the merge operator, which RocksDB runs inside a scan's call (and in
+// flushes and compactions, where no flag is set): a fold of `operands`.
+inline void NoteScanMerge(size_t operands) {
+  if (operands >= kHotKeyOperands && t_scan_hot_key_flag != nullptr) *t_scan_hot_key_flag = true;
+}
 
 // A scan is hot when RocksDB, beyond the scan's own seeks, reseeked past
 // shadowed memtable versions this many times, or fed the merge operator

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "iterators/aggregate.h"
+#include "store-rocks/hot_key_options.h"
 
 namespace quarry {
 namespace {
@@ -20,6 +21,7 @@ AggregatingMergeOperator::AggregatingMergeOperator(std::shared_ptr<const KeyPack
 
 bool AggregatingMergeOperator::FullMergeV2(const MergeOperationInput& merge_in,
                                            MergeOperationOutput* merge_out) const {
+  NoteScanMerge(merge_in.operand_list.size());  // hotkeys (issue 18)
   try {
     std::vector<std::string_view> values;
     values.reserve(merge_in.operand_list.size() + 1);

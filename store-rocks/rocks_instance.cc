@@ -259,7 +259,8 @@ Result<std::unique_ptr<RocksInstance>> RocksInstance::Open(
     }
   }
   // hotkeys (issue 18)
-  RegisterAdaptiveFolding(raw, AdaptiveMaxSuccessiveMerges(properties.generic));
+  RegisterAdaptiveFolding(raw, AdaptiveMaxSuccessiveMerges(properties.generic),
+                          WatchesShadowedVersions(properties.generic));
   out->write_options_.disableWAL = properties.durability == Durability::kNone;
   out->write_options_.sync = properties.durability == Durability::kSync;
   return out;

@@ -16,6 +16,16 @@ bool WithinOneRowPrefix(const KeyRange& range) {
   return !successor.empty() && range.end <= successor;
 }
 
+// hotkeys (issue 18): points t_scan_hot_key_flag at a scan's flag for the
+// length of one RocksDB call on this thread.
+class ScanFlagScope {
+ public:
+  explicit ScanFlagScope(bool* flag) { t_scan_hot_key_flag = flag; }
+  ~ScanFlagScope() { t_scan_hot_key_flag = nullptr; }
+  ScanFlagScope(const ScanFlagScope&) = delete;
+  ScanFlagScope& operator=(const ScanFlagScope&) = delete;
+};
+
 }  // namespace
 
 RocksKvIterator::RocksKvIterator(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* cf,
@@ -25,6 +35,7 @@ RocksKvIterator::RocksKvIterator(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* c
 RocksKvIterator::~RocksKvIterator() {
   it_.reset();  // hotkeys (issue 18): its seeks are counted; release it before a flush.
   hot_key_watch_.Finish(db_, cf_, own_seeks_);
+  if (hot_key_met_ && AdaptsToHotKeys(db_)) OnHotScan(db_, cf_);
 }
 
 rocksdb::ReadOptions RocksKvIterator::ReadOptionsFor(const KeyRange& range) {
@@ -53,11 +64,13 @@ void RocksKvIterator::Seek(const KeyRange& range) {
   status_ = Status::OK();
   valid_ = false;
   it_.reset(db_->NewIterator(ReadOptionsFor(range_), cf_));
+  ScanFlagScope flag(&hot_key_met_);
   it_->Seek(rocksdb::Slice(range_.start));
   Settle();
 }
 
 void RocksKvIterator::Next() {
+  ScanFlagScope flag(&hot_key_met_);
   it_->Next();
   // Past the first cell no key needs checking: keys only grow from one in
   // the range, and RocksDB stops at iterate_upper_bound, which ReadOptionsFor

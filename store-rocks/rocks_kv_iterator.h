@@ -70,6 +70,9 @@ class RocksKvIterator : public KvIterator {
   std::string_view key_;
   bool valid_ = false;
   Status status_;
+  // hotkeys (issue 18): raised by the merge operator while this scan's
+  // RocksDB call folds a hot key (NoteScanMerge); read at destruction.
+  bool hot_key_met_ = false;
   HotKeyWatch hot_key_watch_;  // hotkeys (issue 18): from the first Seek.
   uint64_t own_seeks_ = 0;
   HotKeyWatch reader_watch_;

@@ -3,80 +3,19 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <cmath>
-#include <exception>
-#include <mutex>
 #include <random>
 #include <thread>
+#include <utility>
 
-#include "bench/common/dataset.h"
-#include "bench/thrift/gaffer_json.h"
-#include "bench/thrift/thrift_client.h"
+#include "bench/hotkeys/hot_calls.h"
 
 namespace quarry::bench {
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
-constexpr char kGetAll[] = R"({"class":"uk.gov.gchq.gaffer.operation.impl.get.GetAllElements"})";
-
 double SecondsSince(Clock::time_point origin) {
   return std::chrono::duration<double>(Clock::now() - origin).count();
-}
-
-rpc::TypedValue StringValue(std::string s) {
-  rpc::TypedValue v;
-  v.__set_stringValue(std::move(s));
-  return v;
-}
-
-// Every hot edge v(i) -> v(i+1 mod edges) with count 1, on day 0.
-std::vector<rpc::Element> HotBatch(int edges) {
-  std::vector<rpc::Element> out;
-  for (int i = 0; i < edges; ++i) {
-    rpc::Element edge;
-    edge.kind = rpc::ElementKind::EDGE;
-    edge.group = std::string(kEdgeGroup);
-    edge.__set_source(StringValue(VertexName(static_cast<uint32_t>(i))));
-    edge.__set_destination(StringValue(VertexName(static_cast<uint32_t>((i + 1) % edges))));
-    edge.__set_directed(true);
-    rpc::TypedValue day, one;
-    day.__set_dateMillis(DayMillis(0));
-    one.__set_longValue(1);
-    edge.properties.emplace("startDate", day);
-    edge.properties.emplace("count", one);
-    out.push_back(std::move(edge));
-  }
-  return out;
-}
-
-std::string SeededGet(int vertex) {
-  return R"({"class":"uk.gov.gchq.gaffer.operation.impl.get.GetElements","input":[)"
-         R"({"class":"uk.gov.gchq.gaffer.operation.data.EntitySeed","vertex":")" +
-         VertexName(static_cast<uint32_t>(vertex)) + R"("}]})";
-}
-
-// First error wins; threads stop at the next check.
-struct SharedState {
-  std::mutex mu;
-  std::string error;
-  std::atomic<bool> failed{false};
-  void Fail(const std::string& message) {
-    std::lock_guard lock(mu);
-    if (error.empty()) error = message;
-    failed = true;
-  }
-};
-
-template <typename Body>
-void Guarded(SharedState* state, const std::string& who, Body body) {
-  try {
-    body();
-  } catch (const rpc::QuarryError& e) {
-    state->Fail(who + ": " + e.code + ": " + e.message);
-  } catch (const std::exception& e) {
-    state->Fail(who + ": " + e.what());
-  }
 }
 
 // R readers until `deadline`; samples timed from `origin`.
@@ -98,10 +37,10 @@ void RunReaders(const HotLoadConfig& config, Clock::time_point origin, Clock::ti
         while (Clock::now() < deadline && !state->failed) {
           Clock::time_point start = Clock::now();
           const Clock::time_point next = start + interval;
-          connection.client().execute(result, connection.credentials(), kGetAll);
+          connection.client().execute(result, connection.credentials(), kHotGetAll);
           double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
           per[r].full.push_back({SecondsSince(origin), ms});
-          const std::string seeded = SeededGet(static_cast<int>(rng() % config.edges));
+          const std::string seeded = HotSeededGet(static_cast<int>(rng() % config.edges));
           start = Clock::now();
           connection.client().execute(result, connection.credentials(), seeded);
           ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
@@ -138,23 +77,6 @@ void RunWriters(const HotLoadConfig& config, Clock::time_point deadline, SharedS
   for (std::thread& t : threads) t.join();
 }
 
-void CheckExact(const HotLoadConfig& config, HotLoadResult* result, SharedState* state) {
-  Guarded(state, "final check", [&] {
-    ThriftConnection connection(config.port);
-    std::string json;
-    connection.client().execute(json, connection.credentials(), kGetAll);
-    ElementSums sums;
-    if (!SumElements(json, &sums)) {
-      state->Fail("final check: not an element array: " + json.substr(0, 200));
-      return;
-    }
-    result->returned_edges = sums.edges;
-    for (const SummedEdge& e : sums.edge_list) {
-      if (e.count == 1 + result->acked_batches) ++result->exact_edges;
-    }
-  });
-}
-
 std::chrono::nanoseconds Seconds(double s) {
   return std::chrono::nanoseconds(static_cast<int64_t>(s * 1e9));
 }
@@ -187,20 +109,20 @@ bool RunHotLoad(const HotLoadConfig& config, HotLoadResult* result, std::string*
     origin = Clock::now();
     RunReaders(config, origin, origin + Seconds(config.idle_seconds), &state, &result->idle_after);
   }
-  if (!state.failed) CheckExact(config, result, &state);
+  if (!state.failed) {
+    const ExactCount counts = CheckHotCounts(config.port, 1 + result->acked_batches, &state);
+    result->exact_edges = counts.exact_edges;
+    result->returned_edges = counts.returned_edges;
+  }
   *error = state.error;
   return !state.failed;
 }
 
 double Percentile(const std::vector<ReadSample>& samples, double q) {
-  if (samples.empty()) return 0;
   std::vector<double> ms;
   ms.reserve(samples.size());
   for (const ReadSample& s : samples) ms.push_back(s.millis);
-  std::sort(ms.begin(), ms.end());
-  const double rank = std::ceil(q * static_cast<double>(ms.size()));
-  const size_t index = rank < 1 ? 0 : static_cast<size_t>(rank) - 1;
-  return ms[std::min(index, ms.size() - 1)];
+  return QuantileOf(std::move(ms), q);
 }
 
 std::vector<ReadSample> Window(const std::vector<ReadSample>& samples, double from, double to) {

@@ -5,6 +5,8 @@
 //   quarry-bench-hotkeys --port N --system NAME [--size quick|full]
 //       [--writers 4] [--readers 4] [--edges 200] [--seconds S] [--idle-seconds S]
 //       [--read-interval-ms 20] [--stagger 1]
+//   quarry-bench-hotkeys --mode growth --port N --system NAME [--size quick|full]
+//       [--writers 4] [--edges 200] [--checkpoints 1,10,100] [--reads 20]
 //
 // quick: 4 writers + 4 readers, 200 edges, 6 s load, 2 s idle before and after;
 // full (the issue's): the same for 30 s, 5 s idle. Each reader starts a
@@ -16,12 +18,22 @@
 // 1 + the acknowledged batches; items = that number, so two systems that
 // disagree fail the run's table). Exit: 0 ok, 1 failure or inexact counts,
 // 2 usage. Timing targets are reported, never enforced.
+//
+// --mode growth (hot_growth.h) instead times reads alone after each edge has
+// absorbed 1, 10, 100 (full: and 1,000) writes, on a fresh graph: RESULT
+// lines hot-growth-{full,seeded}-p50-at-N (ms), the last checkpoint's p50
+// over the first's (x), and hot-growth-exact (edges whose count equals the
+// batches sent).
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "bench/common/report.h"
+#include "bench/hotkeys/hot_calls.h"
+#include "bench/hotkeys/hot_growth.h"
 #include "bench/hotkeys/hot_load.h"
 
 namespace quarry::bench {
@@ -30,7 +42,9 @@ namespace {
 constexpr char kUsage[] =
     "usage: quarry-bench-hotkeys --port N --system NAME [--size quick|full] [--writers N]\n"
     "                            [--readers N] [--edges N] [--seconds S] [--idle-seconds S]\n"
-    "                            [--read-interval-ms MS] [--stagger 0|1]\n";
+    "                            [--read-interval-ms MS] [--stagger 0|1]\n"
+    "       quarry-bench-hotkeys --mode growth --port N --system NAME [--size quick|full]\n"
+    "                            [--writers N] [--edges N] [--checkpoints N,N,...] [--reads N]\n";
 
 bool ParseFlags(int argc, char** argv, std::map<std::string, std::string>* flags) {
   for (int i = 1; i < argc; i += 2) {
@@ -105,6 +119,70 @@ void ReportReads(const Reporter& out, const std::string& kind, const std::vector
   out.Ratio(s + "p50-idle-after/idle", after_ratio);
 }
 
+// Checkpoints from "1,10,100"; empty if malformed.
+std::vector<int64_t> ParseCheckpoints(const std::string& text) {
+  std::vector<int64_t> out;
+  size_t pos = 0;
+  while (pos <= text.size()) {
+    const size_t comma = std::min(text.find(',', pos), text.size());
+    const std::string piece = text.substr(pos, comma - pos);
+    char* end = nullptr;
+    const long long n = std::strtoll(piece.c_str(), &end, 10);
+    if (piece.empty() || *end != '\0' || n < 1) return {};
+    out.push_back(n);
+    pos = comma + 1;
+  }
+  return out;
+}
+
+int GrowthMain(std::map<std::string, std::string>& flags, bool full, const std::string& system) {
+  HotGrowthConfig config;
+  config.port = static_cast<int>(Number(flags, "port", 0));
+  config.writers = static_cast<int>(Number(flags, "writers", 4));
+  config.edges = static_cast<int>(Number(flags, "edges", 200));
+  config.reads = static_cast<int>(Number(flags, "reads", 20));
+  config.checkpoints = ParseCheckpoints(
+      flags.count("checkpoints") ? flags["checkpoints"] : (full ? "1,10,100,1000" : "1,10,100"));
+  HotGrowthResult result;
+  std::string error;
+  if (!RunHotGrowth(config, &result, &error)) {
+    std::fprintf(stderr, "quarry-bench-hotkeys: %s: %s\n", system.c_str(), error.c_str());
+    return error.rfind("growth:", 0) == 0 ? 2 : 1;
+  }
+  const Reporter out(system);
+  std::fprintf(stderr,
+               "quarry-bench-hotkeys %s (growth): %d hot edges, %d reads of each kind per "
+               "checkpoint, reads alone right after the writes\n",
+               system.c_str(), config.edges, config.reads);
+  for (const HotGrowthPoint& p : result.points) {
+    const double full_p50 = QuantileOf(p.full_ms, 0.5), seeded_p50 = QuantileOf(p.seeded_ms, 0.5);
+    std::fprintf(stderr,
+                 "  %6lld writes per edge: full p50 %.2f ms p99 %.2f | seeded p50 %.2f ms\n",
+                 static_cast<long long>(p.writes_per_edge), full_p50, QuantileOf(p.full_ms, 0.99),
+                 seeded_p50);
+    const std::string at = "-p50-at-" + std::to_string(p.writes_per_edge);
+    out.Millis("hot-growth-full" + at, full_p50);
+    out.Millis("hot-growth-seeded" + at, seeded_p50);
+  }
+  const HotGrowthPoint& first = result.points.front();
+  const HotGrowthPoint& last = result.points.back();
+  const double full_growth = Div(QuantileOf(last.full_ms, 0.5), QuantileOf(first.full_ms, 0.5));
+  const double seeded_growth =
+      Div(QuantileOf(last.seeded_ms, 0.5), QuantileOf(first.seeded_ms, 0.5));
+  std::fprintf(stderr, "  p50 at %lld / at %lld writes per edge: full %.2fx, seeded %.2fx\n",
+               static_cast<long long>(last.writes_per_edge),
+               static_cast<long long>(first.writes_per_edge), full_growth, seeded_growth);
+  out.Ratio("hot-growth-full-p50-last/first", full_growth);
+  out.Ratio("hot-growth-seeded-p50-last/first", seeded_growth);
+  const bool exact = result.exact_edges == config.edges && result.returned_edges == config.edges;
+  std::fprintf(stderr, "  exactness: %lld of %d edges count exactly %lld batches (%s)\n",
+               static_cast<long long>(result.exact_edges), config.edges,
+               static_cast<long long>(result.batches), exact ? "exact" : "NOT EXACT");
+  out.Print("hot-growth-exact", "edges", static_cast<double>(result.exact_edges), true,
+            result.exact_edges);
+  return exact ? 0 : 1;
+}
+
 int Main(int argc, char** argv) {
   std::map<std::string, std::string> flags;
   if (!ParseFlags(argc, argv, &flags) || flags["system"].empty()) {
@@ -112,10 +190,12 @@ int Main(int argc, char** argv) {
     return 2;
   }
   const std::string size = flags.count("size") ? flags["size"] : "quick";
-  if (size != "quick" && size != "full") {
+  const std::string mode = flags.count("mode") ? flags["mode"] : "load";
+  if ((size != "quick" && size != "full") || (mode != "load" && mode != "growth")) {
     std::fputs(kUsage, stderr);
     return 2;
   }
+  if (mode == "growth") return GrowthMain(flags, size == "full", flags["system"]);
   const bool full = size == "full";
   HotLoadConfig config;
   config.port = static_cast<int>(Number(flags, "port", 0));

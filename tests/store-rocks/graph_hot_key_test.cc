@@ -4,8 +4,9 @@
 // a key in the memtable (RocksDB folds them at write time), aggregation stays
 // exact (Sum, and First/Last in Gaffer's newest-first order), and age-off
 // still applies to the folded values. With the default properties folding
-// is adaptive: the first scan that meets many operands turns it on and
-// flushes the memtable. Operands a read meets are counted with
+// is adaptive: the first scan that folds a key from kHotKeyOperands operands
+// or more turns it on and flushes the memtable ("adaptive" also watches
+// shadowed versions with PerfContext). Operands a read meets are counted with
 // rocksdb::PerfContext::internal_merge_count (operands fed to the merge
 // operator by iterators; every Quarry read is an iterator).
 //
@@ -219,6 +220,54 @@ TEST_F(HotKeyTest, AHotScanOfASmallColumnFamilyShrinksItsMemtables) {
   for (const Element& e : found) EXPECT_EQ(e.properties().Get("count").AsInt64(), 140);
   // Other column families keep theirs.
   EXPECT_EQ(db->GetOptions(rocks.group("Aged")->cfs[0]).write_buffer_size, before);
+}
+
+// The default properties (no quarry.max.successive.merges): a read that
+// folds a key from many operands turns folding on for its column family,
+// with no PerfContext watch, and later reads meet a bounded number.
+TEST_F(HotKeyTest, WithTheDefaultPropertiesAHotKeyReadTurnsFoldingOn) {
+  Create(StoreTestSchema(), StoreProperties());
+  internal::RocksGraph& rocks = testing::Rocks(*graph_);
+  rocksdb::DB* db = rocks.instance(0).db();
+  rocksdb::ColumnFamilyHandle* cf = rocks.group("Count")->cfs[0];
+  ASSERT_EQ(db->GetOptions(cf).max_successive_merges, 0u);
+  WriteHot(*graph_);
+  std::vector<Element> found;
+  EXPECT_GE(OperandsMet([&] { return ReadAll(); }, &found), static_cast<uint64_t>(kWrites - 1));
+  EXPECT_EQ(Sorted(found), Sorted({HotAfterAllWrites()}));
+  EXPECT_EQ(db->GetOptions(cf).max_successive_merges,
+            static_cast<size_t>(kDefaultMaxSuccessiveMerges));
+  WriteHot(*graph_);
+  EXPECT_LE(OperandsMet([&] { return ReadSeed(); }, &found),
+            static_cast<uint64_t>(kDefaultMaxSuccessiveMerges) + 1);
+  const Element expected = CountEntity("hot", 2 * kWrites, "f" + std::to_string(kWrites - 1), "l0");
+  EXPECT_EQ(Sorted(found), Sorted({expected}));
+}
+
+// Keys read after fewer than kHotKeyOperands writes each are not hot: a
+// default graph neither folds nor flushes for them.
+TEST_F(HotKeyTest, WithTheDefaultPropertiesKeysBelowTheThresholdAreLeftAlone) {
+  Create(StoreTestSchema(), StoreProperties());
+  internal::RocksGraph& rocks = testing::Rocks(*graph_);
+  rocksdb::ColumnFamilyHandle* cf = rocks.group("Count")->cfs[0];
+  const int writes = static_cast<int>(kHotKeyOperands) - 1;
+  WriteManyHot(*graph_, writes);
+  std::vector<Element> found = ReadAll();
+  ASSERT_EQ(found.size(), 200u);
+  for (const Element& e : found) EXPECT_EQ(e.properties().Get("count").AsInt64(), writes);
+  EXPECT_EQ(rocks.instance(0).db()->GetOptions(cf).max_successive_merges, 0u);
+  EXPECT_EQ(ActiveMemtableEntries(*graph_, "Count"), 200u * static_cast<uint64_t>(writes));
+}
+
+// "0" means never, even when a read meets a hot key.
+TEST_F(HotKeyTest, ZeroNeverFoldsOrFlushesForAHotKey) {
+  Create(StoreTestSchema(), WithMaxSuccessiveMerges("0"));
+  internal::RocksGraph& rocks = testing::Rocks(*graph_);
+  rocksdb::ColumnFamilyHandle* cf = rocks.group("Count")->cfs[0];
+  WriteManyHot(*graph_, 40);
+  ASSERT_EQ(ReadAll().size(), 200u);
+  EXPECT_EQ(rocks.instance(0).db()->GetOptions(cf).max_successive_merges, 0u);
+  EXPECT_EQ(ActiveMemtableEntries(*graph_, "Count"), 200u * 40u);
 }
 
 // Keys written once: nothing shadowed, no reseeks, no flush.

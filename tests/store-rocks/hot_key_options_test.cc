@@ -31,9 +31,33 @@ TEST(HotKeyOptions, AnExplicitBoundHoldsFromOpenAndIsNeverAdapted) {
   EXPECT_EQ(AdaptiveMaxSuccessiveMerges(off.generic), 0);
 }
 
-TEST(HotKeyOptions, AbsentMeansNeverFolding) {
+TEST(HotKeyOptions, AbsentMeansAdaptiveOnTheOperandSignalAlone) {
   EXPECT_EQ(MaxSuccessiveMerges(StoreProperties()), 0);
-  EXPECT_EQ(AdaptiveMaxSuccessiveMerges(StoreProperties()), 0);
+  EXPECT_EQ(AdaptiveMaxSuccessiveMerges(StoreProperties()), kDefaultMaxSuccessiveMerges);
+  EXPECT_FALSE(WatchesShadowedVersions(StoreProperties()));
+}
+
+TEST(HotKeyOptions, OnlyAdaptiveWatchesShadowedVersions) {
+  for (const char* value : {"0", "4"}) {
+    ASSERT_OK_AND_ASSIGN(
+        RocksProperties p,
+        RocksProperties::Parse(std::string("quarry.max.successive.merges=") + value + "\n", "f"));
+    EXPECT_FALSE(WatchesShadowedVersions(p.generic)) << value;
+  }
+  ASSERT_OK_AND_ASSIGN(RocksProperties adaptive,
+                       RocksProperties::Parse("quarry.max.successive.merges=adaptive\n", "f"));
+  EXPECT_TRUE(WatchesShadowedVersions(adaptive.generic));
+}
+
+TEST(HotKeyOptions, AScanMergeRaisesTheScansFlagFromTheThreshold) {
+  NoteScanMerge(1000);  // No scan on this thread: nothing to raise.
+  bool hot = false;
+  t_scan_hot_key_flag = &hot;
+  NoteScanMerge(kHotKeyOperands - 1);
+  EXPECT_FALSE(hot);
+  NoteScanMerge(kHotKeyOperands);
+  EXPECT_TRUE(hot);
+  t_scan_hot_key_flag = nullptr;
 }
 
 TEST(HotKeyOptions, AdaptiveMeansOffUntilAHotScanThenTheDefaultBound) {
