@@ -28,12 +28,12 @@
 //
 // Store property (store.properties): quarry.max.successive.merges, an integer
 // in [0, 1000000] or "adaptive". Absent: adaptive on the operand signal alone,
-// bound kDefaultMaxSuccessiveMerges (session 20: before, absent meant never,
-// and a default graph's reads slowed with every write a hot key absorbed).
-// 0: never folding. N > 0: folding on from open with bound N. "adaptive": both
-// signals, bound kDefaultMaxSuccessiveMerges. Kept in
-// StoreProperties::raw (RocksProperties::From validates it with
-// ParseMaxSuccessiveMerges; ToPropertiesText keeps it).
+// bound kDefaultMaxSuccessiveMerges, so that a graph with default properties
+// does not read slower with every write a hot key absorbs. 0: never folding.
+// N > 0: folding on from open with bound N. "adaptive": both signals, bound
+// kDefaultMaxSuccessiveMerges. Kept in StoreProperties::raw
+// (RocksProperties::From validates it with ParseMaxSuccessiveMerges;
+// ToPropertiesText keeps it).
 //
 // The memtable also keeps every version of a key until it is flushed, folded
 // or not: a scan that meets a key with more than a few shadowed versions
