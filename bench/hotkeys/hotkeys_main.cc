@@ -135,25 +135,27 @@ std::vector<int64_t> ParseCheckpoints(const std::string& text) {
   return out;
 }
 
-int GrowthMain(std::map<std::string, std::string>& flags, bool full, const std::string& system) {
+std::string Text(const std::map<std::string, std::string>& flags, const std::string& name,
+                 const std::string& fallback) {
+  auto it = flags.find(name);
+  return it == flags.end() ? fallback : it->second;
+}
+
+HotGrowthConfig GrowthConfigFrom(const std::map<std::string, std::string>& flags, bool full) {
   HotGrowthConfig config;
   config.port = static_cast<int>(Number(flags, "port", 0));
   config.writers = static_cast<int>(Number(flags, "writers", 4));
   config.edges = static_cast<int>(Number(flags, "edges", 200));
   config.reads = static_cast<int>(Number(flags, "reads", 20));
-  config.checkpoints = ParseCheckpoints(
-      flags.count("checkpoints") ? flags["checkpoints"] : (full ? "1,10,100,1000" : "1,10,100"));
-  HotGrowthResult result;
-  std::string error;
-  if (!RunHotGrowth(config, &result, &error)) {
-    std::fprintf(stderr, "quarry-bench-hotkeys: %s: %s\n", system.c_str(), error.c_str());
-    return error.rfind("growth:", 0) == 0 ? 2 : 1;
-  }
-  const Reporter out(system);
-  std::fprintf(stderr,
-               "quarry-bench-hotkeys %s (growth): %d hot edges, %d reads of each kind per "
-               "checkpoint, reads alone right after the writes\n",
-               system.c_str(), config.edges, config.reads);
+  config.checkpoints =
+      ParseCheckpoints(Text(flags, "checkpoints", full ? "1,10,100,1000" : "1,10,100"));
+  return config;
+}
+
+// Prints the growth run's lines; true if every edge's count was exact.
+// REQUIRES: result.points is not empty (RunHotGrowth succeeded).
+bool ReportGrowth(const Reporter& out, const HotGrowthConfig& config,
+                  const HotGrowthResult& result) {
   for (const HotGrowthPoint& p : result.points) {
     const double full_p50 = QuantileOf(p.full_ms, 0.5), seeded_p50 = QuantileOf(p.seeded_ms, 0.5);
     std::fprintf(stderr,
@@ -180,7 +182,23 @@ int GrowthMain(std::map<std::string, std::string>& flags, bool full, const std::
                static_cast<long long>(result.batches), exact ? "exact" : "NOT EXACT");
   out.Print("hot-growth-exact", "edges", static_cast<double>(result.exact_edges), true,
             result.exact_edges);
-  return exact ? 0 : 1;
+  return exact;
+}
+
+int GrowthMain(const std::map<std::string, std::string>& flags, bool full,
+               const std::string& system) {
+  const HotGrowthConfig config = GrowthConfigFrom(flags, full);
+  HotGrowthResult result;
+  std::string error;
+  if (!RunHotGrowth(config, &result, &error)) {
+    std::fprintf(stderr, "quarry-bench-hotkeys: %s: %s\n", system.c_str(), error.c_str());
+    return error.rfind("growth:", 0) == 0 ? 2 : 1;
+  }
+  std::fprintf(stderr,
+               "quarry-bench-hotkeys %s (growth): %d hot edges, %d reads of each kind per "
+               "checkpoint, reads alone right after the writes\n",
+               system.c_str(), config.edges, config.reads);
+  return ReportGrowth(Reporter(system), config, result) ? 0 : 1;
 }
 
 int Main(int argc, char** argv) {
@@ -189,8 +207,8 @@ int Main(int argc, char** argv) {
     std::fputs(kUsage, stderr);
     return 2;
   }
-  const std::string size = flags.count("size") ? flags["size"] : "quick";
-  const std::string mode = flags.count("mode") ? flags["mode"] : "load";
+  const std::string size = Text(flags, "size", "quick");
+  const std::string mode = Text(flags, "mode", "load");
   if ((size != "quick" && size != "full") || (mode != "load" && mode != "growth")) {
     std::fputs(kUsage, stderr);
     return 2;
