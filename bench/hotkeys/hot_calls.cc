@@ -2,38 +2,40 @@
 
 #include <algorithm>
 #include <cmath>
+#include <thread>
 
 #include "bench/common/dataset.h"
 #include "bench/thrift/gaffer_json.h"
+#include "bench/thrift/typed_elements.h"
 
 namespace quarry::bench {
-namespace {
-
-rpc::TypedValue StringValue(std::string s) {
-  rpc::TypedValue v;
-  v.__set_stringValue(std::move(s));
-  return v;
-}
-
-}  // namespace
-
 std::vector<rpc::Element> HotBatch(int edges) {
   std::vector<rpc::Element> out;
   for (int i = 0; i < edges; ++i) {
-    rpc::Element edge;
-    edge.kind = rpc::ElementKind::EDGE;
-    edge.group = std::string(kEdgeGroup);
-    edge.__set_source(StringValue(VertexName(static_cast<uint32_t>(i))));
-    edge.__set_destination(StringValue(VertexName(static_cast<uint32_t>((i + 1) % edges))));
-    edge.__set_directed(true);
-    rpc::TypedValue day, one;
-    day.__set_dateMillis(DayMillis(0));
-    one.__set_longValue(1);
-    edge.properties.emplace("startDate", day);
-    edge.properties.emplace("count", one);
-    out.push_back(std::move(edge));
+    const auto src = static_cast<uint32_t>(i), dst = static_cast<uint32_t>((i + 1) % edges);
+    out.push_back(TypedEventEdge({src, dst, /*day=*/0}));
   }
   return out;
+}
+
+void RunHotWriters(int port, int writers, int edges, SharedState* state,
+                   const std::function<bool()>& claim, std::atomic<int64_t>* acked) {
+  const std::vector<rpc::Element> batch = HotBatch(edges);
+  std::vector<std::thread> threads;
+  for (int w = 0; w < writers; ++w) {
+    threads.emplace_back([&, w] {
+      Guarded(state, "writer " + std::to_string(w), [&] {
+        ThriftConnection connection(port);
+        rpc::AddElementsResult result;
+        while (!state->failed && claim()) {
+          connection.client().addElements(result, connection.credentials(), batch,
+                                          rpc::AddElementsOptions());
+          if (acked != nullptr) acked->fetch_add(1);
+        }
+      });
+    });
+  }
+  for (std::thread& t : threads) t.join();
 }
 
 std::string HotSeededGet(int vertex) {

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cstdint>
 #include <exception>
+#include <functional>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -50,6 +51,13 @@ void Guarded(SharedState* state, const std::string& who, Body body) {
     state->Fail(who + ": " + e.what());
   }
 }
+
+// W writer threads, each with its own connection, sending HotBatch(edges)
+// while nothing failed and claim() (called before each batch, from any of
+// them) is true; each acknowledged batch adds 1 to *acked unless it is null.
+// Returns when every writer has stopped.
+void RunHotWriters(int port, int writers, int edges, SharedState* state,
+                   const std::function<bool()>& claim, std::atomic<int64_t>* acked);
 
 struct ExactCount {
   int64_t exact_edges = 0;     // Edges whose count == expected_count.

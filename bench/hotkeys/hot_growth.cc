@@ -2,7 +2,6 @@
 
 #include <atomic>
 #include <chrono>
-#include <thread>
 
 #include "bench/hotkeys/hot_calls.h"
 
@@ -20,21 +19,9 @@ double MillisSince(Clock::time_point start) {
 // target batches are sent in all.
 void WriteUntil(const HotGrowthConfig& config, int64_t target, std::atomic<int64_t>* next,
                 SharedState* state) {
-  const std::vector<rpc::Element> batch = HotBatch(config.edges);
-  std::vector<std::thread> threads;
-  for (int w = 0; w < config.writers; ++w) {
-    threads.emplace_back([&, w] {
-      Guarded(state, "writer " + std::to_string(w), [&] {
-        ThriftConnection connection(config.port);
-        rpc::AddElementsResult result;
-        while (!state->failed && next->fetch_add(1) < target) {
-          connection.client().addElements(result, connection.credentials(), batch,
-                                          rpc::AddElementsOptions());
-        }
-      });
-    });
-  }
-  for (std::thread& t : threads) t.join();
+  RunHotWriters(
+      config.port, config.writers, config.edges, state, [&] { return next->fetch_add(1) < target; },
+      /*acked=*/nullptr);
   next->store(target);  // Undo the writers' last, failed claims.
 }
 

@@ -57,26 +57,6 @@ void RunReaders(const HotLoadConfig& config, Clock::time_point origin, Clock::ti
   }
 }
 
-void RunWriters(const HotLoadConfig& config, Clock::time_point deadline, SharedState* state,
-                std::atomic<int64_t>* acked) {
-  const std::vector<rpc::Element> batch = HotBatch(config.edges);
-  std::vector<std::thread> threads;
-  for (int w = 0; w < config.writers; ++w) {
-    threads.emplace_back([&, w] {
-      Guarded(state, "writer " + std::to_string(w), [&] {
-        ThriftConnection connection(config.port);
-        rpc::AddElementsResult result;
-        while (Clock::now() < deadline && !state->failed) {
-          connection.client().addElements(result, connection.credentials(), batch,
-                                          rpc::AddElementsOptions());
-          acked->fetch_add(1);
-        }
-      });
-    });
-  }
-  for (std::thread& t : threads) t.join();
-}
-
 std::chrono::nanoseconds Seconds(double s) {
   return std::chrono::nanoseconds(static_cast<int64_t>(s * 1e9));
 }
@@ -99,7 +79,11 @@ bool RunHotLoad(const HotLoadConfig& config, HotLoadResult* result, std::string*
   if (!state.failed) {
     origin = Clock::now();
     const Clock::time_point deadline = origin + Seconds(config.load_seconds);
-    std::thread writers(RunWriters, std::cref(config), deadline, &state, &acked);
+    std::thread writers([&] {
+      RunHotWriters(
+          config.port, config.writers, config.edges, &state,
+          [deadline] { return Clock::now() < deadline; }, &acked);
+    });
     RunReaders(config, origin, deadline, &state, &result->load);
     writers.join();
     result->load_seconds = SecondsSince(origin);

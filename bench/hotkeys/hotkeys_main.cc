@@ -119,6 +119,18 @@ void ReportReads(const Reporter& out, const std::string& kind, const std::vector
   out.Ratio(s + "p50-idle-after/idle", after_ratio);
 }
 
+// Prints the exactness line and the RESULT `scenario` (items: the exact
+// edges); true if all `edges` were returned and counted `expected`.
+bool ReportExact(const Reporter& out, const std::string& scenario, int edges, int64_t exact_edges,
+                 int64_t returned_edges, const std::string& expected) {
+  const bool exact = exact_edges == edges && returned_edges == edges;
+  std::fprintf(stderr, "  exactness: %lld of %d edges count exactly %s (%s)\n",
+               static_cast<long long>(exact_edges), edges, expected.c_str(),
+               exact ? "exact" : "NOT EXACT");
+  out.Print(scenario, "edges", static_cast<double>(exact_edges), true, exact_edges);
+  return exact;
+}
+
 // Checkpoints from "1,10,100"; empty if malformed.
 std::vector<int64_t> ParseCheckpoints(const std::string& text) {
   std::vector<int64_t> out;
@@ -176,13 +188,8 @@ bool ReportGrowth(const Reporter& out, const HotGrowthConfig& config,
                static_cast<long long>(first.writes_per_edge), full_growth, seeded_growth);
   out.Ratio("hot-growth-full-p50-last/first", full_growth);
   out.Ratio("hot-growth-seeded-p50-last/first", seeded_growth);
-  const bool exact = result.exact_edges == config.edges && result.returned_edges == config.edges;
-  std::fprintf(stderr, "  exactness: %lld of %d edges count exactly %lld batches (%s)\n",
-               static_cast<long long>(result.exact_edges), config.edges,
-               static_cast<long long>(result.batches), exact ? "exact" : "NOT EXACT");
-  out.Print("hot-growth-exact", "edges", static_cast<double>(result.exact_edges), true,
-            result.exact_edges);
-  return exact;
+  return ReportExact(out, "hot-growth-exact", config.edges, result.exact_edges,
+                     result.returned_edges, std::to_string(result.batches) + " batches");
 }
 
 int GrowthMain(const std::map<std::string, std::string>& flags, bool full,
@@ -249,12 +256,9 @@ int Main(int argc, char** argv) {
               result.load_seconds, 5);
   ReportReads(out, "seeded", result.idle.seeded, result.load.seeded, result.idle_after.seeded,
               result.load_seconds, 3);
-  const bool exact = result.exact_edges == config.edges && result.returned_edges == config.edges;
-  std::fprintf(stderr, "  exactness: %lld of %d edges count exactly 1 + %lld batches (%s)\n",
-               static_cast<long long>(result.exact_edges), config.edges,
-               static_cast<long long>(result.acked_batches), exact ? "exact" : "NOT EXACT");
-  out.Print("hot-exact", "edges", static_cast<double>(result.exact_edges), true,
-            result.exact_edges);
+  const bool exact =
+      ReportExact(out, "hot-exact", config.edges, result.exact_edges, result.returned_edges,
+                  "1 + " + std::to_string(result.acked_batches) + " batches");
   return exact ? 0 : 1;
 }
 

@@ -9,48 +9,18 @@
 #include "bench/common/report.h"
 #include "bench/thrift/gaffer_json.h"
 #include "bench/thrift/thrift_client.h"
+#include "bench/thrift/typed_elements.h"
 
 namespace quarry::bench {
 namespace {
-
-rpc::TypedValue StringValue(std::string s) {
-  rpc::TypedValue v;
-  v.__set_stringValue(std::move(s));
-  return v;
-}
-
-rpc::TypedValue LongValue(int64_t n) {
-  rpc::TypedValue v;
-  v.__set_longValue(n);
-  return v;
-}
-
-rpc::TypedValue DateValue(int64_t millis) {
-  rpc::TypedValue v;
-  v.__set_dateMillis(millis);
-  return v;
-}
 
 // The two Thrift elements of each event, as a typed client builds them.
 std::vector<rpc::Element> TypedBatch(std::span<const EdgeEvent> events) {
   std::vector<rpc::Element> out;
   out.reserve(2 * events.size());
   for (const EdgeEvent& e : events) {
-    rpc::Element edge;
-    edge.kind = rpc::ElementKind::EDGE;
-    edge.group = std::string(kEdgeGroup);
-    edge.__set_source(StringValue(VertexName(e.src)));
-    edge.__set_destination(StringValue(VertexName(e.dst)));
-    edge.__set_directed(true);
-    edge.properties.emplace("startDate", DateValue(DayMillis(e.day)));
-    edge.properties.emplace("count", LongValue(1));
-    out.push_back(std::move(edge));
-    rpc::Element entity;
-    entity.kind = rpc::ElementKind::ENTITY;
-    entity.group = std::string(kEntityGroup);
-    entity.__set_vertex(StringValue(VertexName(e.src)));
-    entity.properties.emplace("count", LongValue(1));
-    out.push_back(std::move(entity));
+    out.push_back(TypedEventEdge(e));
+    out.push_back(TypedEventEntity(e));
   }
   return out;
 }
