@@ -1,5 +1,6 @@
 // Writes and store administration: AddElements, AddElementsFromFile,
-// GetSchema, split points, Checkpoint and the validation preview.
+// GetSchema, split points (from an iterable or a file), Checkpoint and the
+// validation preview.
 #include <cctype>
 #include <fstream>
 #include <functional>
@@ -136,25 +137,65 @@ Result<StepOutput> RunSplitPointsFromSample(const Operation& op, StepOutput inpu
   return StepOutput::Stream(MakeVectorStream(std::move(out)));
 }
 
+// Decodes Gaffer's padded base64 split points (as its Accumulo store takes
+// them) and sets them. `where` names the source of a bad one.
+Status SetEncodedSplitPoints(const Operation& op, const std::vector<std::string>& encoded,
+                             const std::function<std::string(size_t)>& where, ExecContext& ctx) {
+  std::vector<std::string> points;
+  points.reserve(encoded.size());
+  for (size_t i = 0; i < encoded.size(); ++i) {
+    std::optional<std::string> p = Base64Decode(encoded[i], Base64Padding::kRequired);
+    if (!p) {
+      return InvalidArgumentError(OpName(op) + ": malformed base64 '" + encoded[i] + "'" +
+                                  where(i));
+    }
+    points.push_back(std::move(*p));
+  }
+  return ctx.graph->SetSplitPoints(std::move(points));
+}
+
 Result<StepOutput> RunSplitStore(const Operation& op, StepOutput input, ExecContext& ctx) {
   QUARRY_RETURN_IF_ERROR(RequireAdmin(op, ctx));
   QUARRY_ASSIGN_OR_RETURN(
       std::vector<Item> items,
       Collect(*AsStream(std::move(input)), ctx.limits.max_materialised_items, OpName(op)));
-  std::vector<std::string> points;
+  std::vector<std::string> encoded;
   for (const Item& item : items) {
     const auto* v = std::get_if<Value>(&item);
     if (v == nullptr || v->type() != ValueType::kString) {
       return InvalidArgumentError(OpName(op) + ": split points must be base64 strings");
     }
-    // Padded, as Gaffer's Accumulo store passes split points.
-    std::optional<std::string> p = Base64Decode(v->AsString(), Base64Padding::kRequired);
-    if (!p) {
-      return InvalidArgumentError(OpName(op) + ": malformed base64 '" + v->AsString() + "'");
-    }
-    points.push_back(std::move(*p));
+    encoded.push_back(v->AsString());
   }
-  QUARRY_RETURN_IF_ERROR(ctx.graph->SetSplitPoints(std::move(points)));
+  QUARRY_RETURN_IF_ERROR(SetEncodedSplitPoints(
+      op, encoded, [](size_t) { return std::string(); }, ctx));
+  return StepOutput::None();
+}
+
+// Gaffer's SplitStoreFromFile: one base64 split point per line of a file
+// on the server, set as SplitStoreFromIterable sets them. Blank lines (a
+// final newline's) are skipped.
+Result<StepOutput> RunSplitStoreFromFile(const Operation& op, ExecContext& ctx) {
+  QUARRY_RETURN_IF_ERROR(RequireAdmin(op, ctx));
+  std::ifstream file(op.filename, std::ios::binary);
+  if (!file) return NotFoundError("Splits file does not exist: " + op.filename);
+  std::vector<std::string> encoded;
+  std::vector<size_t> line_of;
+  std::string line;
+  for (size_t n = 1; std::getline(file, line); ++n) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.find_first_not_of(" \t") == std::string::npos) continue;
+    if (encoded.size() >= ctx.limits.max_materialised_items) {
+      return ResourceExhaustedError(OpName(op) + ": " + op.filename + " holds more than " +
+                                    std::to_string(ctx.limits.max_materialised_items) +
+                                    " split points");
+    }
+    encoded.push_back(std::move(line));
+    line_of.push_back(n);
+  }
+  if (file.bad()) return UnavailableError("Unable to read splits from file: " + op.filename);
+  auto where = [&](size_t i) { return " at " + op.filename + ":" + std::to_string(line_of[i]); };
+  QUARRY_RETURN_IF_ERROR(SetEncodedSplitPoints(op, encoded, where, ctx));
   return StepOutput::None();
 }
 
@@ -190,6 +231,8 @@ Result<StepOutput> RunAdmin(const Operation& op, StepOutput input, ExecContext& 
       return StepOutput::Value(SchemaJson(*ctx.graph->schema(), op.compact));
     case OperationKind::kSplitStoreFromIterable:
       return RunSplitStore(op, std::move(input), ctx);
+    case OperationKind::kSplitStoreFromFile:
+      return RunSplitStoreFromFile(op, ctx);
     case OperationKind::kSampleElementsForSplitPoints:
     case OperationKind::kGenerateSplitPointsFromSample:
       return RunSplitPointsFromSample(op, std::move(input), ctx);

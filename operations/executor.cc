@@ -88,6 +88,7 @@ Result<StepOutput> RunOperation(const Operation& op, StepOutput input, ExecConte
     case OperationKind::kAddElementsFromFile:
     case OperationKind::kGetSchema:
     case OperationKind::kSplitStoreFromIterable:
+    case OperationKind::kSplitStoreFromFile:
     case OperationKind::kSampleElementsForSplitPoints:
     case OperationKind::kGenerateSplitPointsFromSample:
     case OperationKind::kCheckpoint:

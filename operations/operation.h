@@ -55,6 +55,7 @@ enum class OperationKind {
   kToCsv,
   kGetSchema,
   kSplitStoreFromIterable,
+  kSplitStoreFromFile,  // Its inputPath is held in `filename`.
   kSampleElementsForSplitPoints,
   kGenerateSplitPointsFromSample,
   kAddElementsFromFile,

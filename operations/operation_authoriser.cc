@@ -192,6 +192,7 @@ std::vector<OperationKind> WriteOperationKinds() {
           OperationKind::kDeleteElements,
           OperationKind::kDeleteAllData,
           OperationKind::kSplitStoreFromIterable,
+          OperationKind::kSplitStoreFromFile,
           OperationKind::kAddNamedOperation,
           OperationKind::kDeleteNamedOperation,
           OperationKind::kAddNamedView,

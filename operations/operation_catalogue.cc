@@ -146,6 +146,7 @@ bool RequiresAdminAuth(std::string_view class_name) {
   for (std::string_view admin :
        {"uk.gov.gchq.gaffer.operation.impl.add.AddElementsFromFile",
         "uk.gov.gchq.gaffer.operation.impl.SplitStoreFromIterable",
+        "uk.gov.gchq.gaffer.operation.impl.SplitStoreFromFile",
         "uk.gov.gchq.quarry.operation.Checkpoint", "uk.gov.gchq.quarry.operation.PreviewValidation",
         "uk.gov.gchq.gaffer.store.operation.DeleteAllData",
         "uk.gov.gchq.gaffer.operation.impl.export.localfile.ExportToLocalFile",

@@ -44,6 +44,7 @@ constexpr ClassEntry kClasses[] = {
     {OperationKind::kGetSchema, "uk.gov.gchq.gaffer.store.operation.GetSchema"},
     {OperationKind::kSplitStoreFromIterable,
      "uk.gov.gchq.gaffer.operation.impl.SplitStoreFromIterable"},
+    {OperationKind::kSplitStoreFromFile, "uk.gov.gchq.gaffer.operation.impl.SplitStoreFromFile"},
     {OperationKind::kSampleElementsForSplitPoints,
      "uk.gov.gchq.gaffer.operation.impl.SampleElementsForSplitPoints"},
     {OperationKind::kGenerateSplitPointsFromSample,

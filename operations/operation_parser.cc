@@ -230,6 +230,9 @@ bool ReadAdminFields(const Json& obj, const std::string& path, Operation* op, St
     case OperationKind::kCheckpoint:
       *status = RequireString(obj, path, "directory", &op->directory);
       return true;
+    case OperationKind::kSplitStoreFromFile:
+      *status = RequireString(obj, path, "inputPath", &op->filename);
+      return true;
     // --- branch deletes.
     case OperationKind::kDeleteElements:
       *status = ReadInput(obj, path, "input", &ParseElementList, &op->input);

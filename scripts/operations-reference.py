@@ -37,7 +37,7 @@ GUIDE_PAGES = [
     ("Job", ["GetJobDetails", "GetAllJobDetails", "GetJobResults"]),
     ("Accumulo store", ["GetElementsBetweenSets", "GetElementsBetweenSetsPairs",
                         "GetElementsWithinSet", "GetElementsInRanges", "SummariseGroupOverRanges",
-                        "SplitStoreFromIterable",
+                        "SplitStoreFromIterable", "SplitStoreFromFile",
                         "SampleElementsForSplitPoints", "GenerateSplitPointsFromSample",
                         "AddElementsFromFile"]),
 ]

@@ -33,6 +33,32 @@ TEST(AdminOpsTest, SplitStoreFromIterableDecodesBase64) {
               StatusIs(StatusCode::kInvalidArgument));
 }
 
+// Gaffer's SplitStoreFromFileHandler: each line of the file is one split
+// point, handed to SplitStoreFromIterable (so base64, padded).
+TEST(AdminOpsTest, SplitStoreFromFileReadsOneBase64PointPerLine) {
+  DocFixture f;
+  std::string path = TempFile("splits.txt", "YWI=\r\nYw==\n\nAAE=\n");
+  ASSERT_OK(f.Run(R"({"class":"uk.gov.gchq.gaffer.operation.impl.SplitStoreFromFile",
+      "inputPath":")" +
+                  path + "\"}")
+                .status());
+  EXPECT_EQ(f.graph->split_points(), (std::vector<std::string>{"ab", "c", std::string("\0\1", 2)}));
+  std::string bad = TempFile("bad-splits.txt", "YWI=\nY\n");
+  Status status = f.Run(R"({"class":"SplitStoreFromFile","inputPath":")" + bad + "\"}").status();
+  EXPECT_THAT(status, StatusIs(StatusCode::kInvalidArgument));
+  EXPECT_THAT(status.message(), ::testing::HasSubstr(bad + ":2"));
+  EXPECT_EQ(f.graph->split_points().size(), 3u);  // Unchanged by the refused file.
+  Status missing =
+      f.Run(R"({"class":"SplitStoreFromFile","inputPath":"/no/such/splits"})").status();
+  EXPECT_THAT(missing, StatusIs(StatusCode::kNotFound));
+  EXPECT_THAT(missing.message(),
+              ::testing::HasSubstr("Splits file does not exist: /no/such/splits"));
+  EXPECT_THAT(f.Run(R"({"class":"SplitStoreFromFile"})").status(),
+              StatusIs(StatusCode::kInvalidArgument));
+  std::remove(path.c_str());
+  std::remove(bad.c_str());
+}
+
 TEST(AdminOpsTest, SplitPointsFromSampleAreBase64) {
   DocFixture f;
   // The fake cuts sorted "group\0debug" keys; 2 splits over 11 elements
@@ -72,6 +98,8 @@ TEST(AdminOpsTest, AdminAuthRequiredWhenConfigured) {
   EXPECT_THAT(f.Run(R"({"class":"AddElementsFromFile","filename":"/etc/passwd"})").status(),
               StatusIs(StatusCode::kPermissionDenied));
   EXPECT_THAT(f.Run(R"({"class":"SplitStoreFromIterable","input":[]})").status(),
+              StatusIs(StatusCode::kPermissionDenied));
+  EXPECT_THAT(f.Run(R"({"class":"SplitStoreFromFile","inputPath":"/etc/passwd"})").status(),
               StatusIs(StatusCode::kPermissionDenied));
   f.user.op_auths = {"admin"};
   EXPECT_OK(f.Run(R"({"class":"Checkpoint","directory":"/tmp/x"})").status());
