@@ -38,18 +38,22 @@ RocksKvIterator::~RocksKvIterator() {
   if (hot_key_met_ && AdaptsToHotKeys(db_)) OnHotScan(db_, cf_);
 }
 
-rocksdb::ReadOptions RocksKvIterator::ReadOptionsFor(const KeyRange& range) {
+void RocksKvIterator::SetUpperBound(const KeyRange& range) {
+  // The smallest byte string above an inclusive end K is K 00.
+  upper_bound_ = range.end;
+  if (range.end_inclusive) upper_bound_.push_back('\x00');
+  upper_bound_slice_ = rocksdb::Slice(upper_bound_);
+}
+
+rocksdb::ReadOptions RocksKvIterator::ReadOptionsFor(const KeyRange& range, bool prefix_seek) {
   rocksdb::ReadOptions ro;
   ro.snapshot = options_.snapshot;
   ro.fill_cache = options_.fill_cache;
   if (range.has_end()) {
-    // The smallest byte string above an inclusive end K is K 00.
-    upper_bound_ = range.end;
-    if (range.end_inclusive) upper_bound_.push_back('\x00');
-    upper_bound_slice_ = rocksdb::Slice(upper_bound_);
+    SetUpperBound(range);
     ro.iterate_upper_bound = &upper_bound_slice_;
   }
-  if (options_.use_prefix_bloom && WithinOneRowPrefix(range)) {
+  if (prefix_seek) {
     ro.prefix_same_as_start = true;
   } else {
     ro.total_order_seek = true;
@@ -63,7 +67,23 @@ void RocksKvIterator::Seek(const KeyRange& range) {
   ++own_seeks_;
   status_ = Status::OK();
   valid_ = false;
-  it_.reset(db_->NewIterator(ReadOptionsFor(range_), cf_));
+  const bool prefix_seek = options_.use_prefix_bloom && WithinOneRowPrefix(range_);
+  const bool bounded = range_.has_end();
+  // A RocksDB iterator reads one snapshot with fixed read options, but the
+  // upper bound it was given is a pointer to upper_bound_slice_, read afresh
+  // on every seek: a range of the same kind reuses the iterator with a new
+  // bound (RocksDB rechecks the bound on a reseek). Opening and closing one
+  // per range cost more than the seek itself on short ranges (bench/RESULTS.md,
+  // "One RocksDB iterator across ranges"). Without a snapshot each Seek must
+  // see the latest state, so it opens a new one.
+  if (it_ != nullptr && options_.snapshot != nullptr && prefix_seek == it_prefix_seek_ &&
+      bounded == it_bounded_) {
+    if (bounded) SetUpperBound(range_);
+  } else {
+    it_.reset(db_->NewIterator(ReadOptionsFor(range_, prefix_seek), cf_));
+    it_prefix_seek_ = prefix_seek;
+    it_bounded_ = bounded;
+  }
   ScanFlagScope flag(&hot_key_met_);
   it_->Seek(rocksdb::Slice(range_.start));
   Settle();

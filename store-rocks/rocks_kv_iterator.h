@@ -1,11 +1,13 @@
 // RocksKvIterator: the base of the scan stack, a KvIterator
 // (iterators/kv_iterator.h) over one group's column family at one snapshot.
 //
-// Each Seek(range) opens a RocksDB iterator with iterate_upper_bound set from
-// the range's end, so RocksDB stops reading at the end of the range, and with
-// prefix_same_as_start when the whole range lies under one row prefix
-// (store-rocks/prefix_extractor.h), so prefix Bloom filters skip the files
-// that hold nothing under its vertex; otherwise with total_order_seek.
+// Each Seek(range) reads through a RocksDB iterator with iterate_upper_bound
+// set from the range's end, so RocksDB stops reading at the end of the range,
+// and with prefix_same_as_start when the whole range lies under one row
+// prefix (store-rocks/prefix_extractor.h), so prefix Bloom filters skip the
+// files that hold nothing under its vertex; otherwise with total_order_seek.
+// With a snapshot, a Seek to a range of the same kind as the last (prefix or
+// not, bounded or not) reuses the last RocksDB iterator under the new bound.
 //
 // Keys are returned exactly as stored: keys of non-aggregated groups end with
 // their insert id (keypackages/key_format.h), so every column family yields
@@ -58,12 +60,16 @@ class RocksKvIterator : public KvIterator {
   // Positions on the first cell at or after the RocksDB iterator's position
   // that lies in range_ (skipping an exclusive start).
   void Settle();
-  rocksdb::ReadOptions ReadOptionsFor(const KeyRange& range);
+  rocksdb::ReadOptions ReadOptionsFor(const KeyRange& range, bool prefix_seek);
+  // Points upper_bound_slice_ (which it_ reads at each seek) past range.end.
+  void SetUpperBound(const KeyRange& range);
 
   rocksdb::DB* db_;
   rocksdb::ColumnFamilyHandle* cf_;
   RocksScanOptions options_;
   std::unique_ptr<rocksdb::Iterator> it_;
+  bool it_prefix_seek_ = false;  // it_'s read options: prefix_same_as_start,
+  bool it_bounded_ = false;      // and iterate_upper_bound set.
   std::string upper_bound_;
   rocksdb::Slice upper_bound_slice_;
   KeyRange range_;

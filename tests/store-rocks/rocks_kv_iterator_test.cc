@@ -1,5 +1,7 @@
 #include "store-rocks/rocks_kv_iterator.h"
 
+#include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <random>
 #include <string>
@@ -99,6 +101,56 @@ TEST_F(RocksKvIteratorTest, HonoursInclusiveAndExclusiveBounds) {
   EXPECT_TRUE(Scan("distinct", KeyRange::All()).empty());
 }
 
+// With a snapshot one RocksDB iterator serves every Seek of a kind, its
+// upper bound changed in place: each Seek must still yield exactly its own
+// range (narrower, wider, earlier, exclusive) and nothing written after the
+// snapshot.
+TEST_F(RocksKvIteratorTest, ReseeksAtASnapshotYieldEachRangeExactly) {
+  std::vector<std::string> keys;
+  for (char row : {'a', 'b', 'c'}) {
+    for (int i = 0; i < 40; ++i) {
+      char cell[8];
+      std::snprintf(cell, sizeof(cell), "%03d", i);
+      keys.push_back(std::string(1, row) + "\x00"s + cell);
+      Put("plain", keys.back(), std::string(300, 'v'));  // About a dozen cells per block.
+    }
+  }
+  // Half the cells in a file (blocks, index, filter), half in the memtable.
+  ASSERT_OK(FromRocks(db_->db()->Flush(rocksdb::FlushOptions(), db_->Group("plain")), "flush"));
+  for (char row : {'a', 'b', 'c'}) Put("plain", std::string(1, row) + "\x00"s + "0205", "mem");
+  for (char row : {'a', 'b', 'c'}) keys.push_back(std::string(1, row) + "\x00"s + "0205");
+  std::sort(keys.begin(), keys.end());
+  rocksdb::ManagedSnapshot snapshot(db_->db());
+  Put("plain", "b\x00"s + "0105", "late");  // After the snapshot: never seen.
+  RocksScanOptions options;
+  options.snapshot = snapshot.snapshot();
+  RocksKvIterator it(db_->db(), db_->Group("plain"), options);
+  auto expect = [&](const KeyRange& range) {
+    std::vector<std::string> want;
+    for (const std::string& k : keys) {
+      if (!KeyBeforeRange(range, k) && !KeyAfterRange(range, k)) want.push_back(k);
+    }
+    std::vector<std::string> got;
+    for (it.Seek(range); it.Valid(); it.Next()) got.emplace_back(it.key());
+    EXPECT_OK(it.status());
+    return got == want
+               ? ::testing::AssertionSuccess()
+               : ::testing::AssertionFailure() << got.size() << " keys, want " << want.size();
+  };
+  KeyRange exclusive = KeyRange::HalfOpen("b\x00"s + "010", "b\x00"s + "020");
+  exclusive.start_inclusive = false;
+  for (const KeyRange& range :
+       {ClosedRange("b\x00"s + "010", "b\x00"s + "012"),  // Prefix, bounded.
+        ClosedRange("b\x00"s + "005", "b\x00"s + "030"),  // Earlier and wider.
+        ClosedRange("b\x00"s + "011", "b\x00"s + "011"),  // Inside the last block.
+        exclusive, KeyRange::Prefix("c\x00"s), KeyRange::Prefix("a\x00"s),
+        ClosedRange("a\x00"s + "039", "c\x00"s + "001"),  // Across rows: total order.
+        ClosedRange("a\x00"s + "000", "b\x00"s + "002"), RangeFrom("c\x00"s + "038"),
+        RangeFrom("a\x00"s + "039"), ClosedRange("b\x00"s + "039", "b\x00"s + "039")}) {
+    EXPECT_TRUE(expect(range));
+  }
+}
+
 TEST_F(RocksKvIteratorTest, KeepsEveryInsertAsItsOwnIncreasingKey) {
   // Entity V, group g, no qualifier or visibility, inserted three times.
   const std::string k1 = "a\x00\x01\x00g\x00\x00"s, k2 = "b\x00\x01\x00g\x00\x00"s;
@@ -172,10 +224,15 @@ class RocksContractDb {
 };
 
 // A RocksKvIterator that keeps its database open.
+// With a snapshot, its Seeks reuse one RocksDB iterator across ranges of a
+// kind; without, each opens its own.
 class OwningRocksKvIterator : public KvIterator {
  public:
-  explicit OwningRocksKvIterator(std::shared_ptr<RocksContractDb> db)
-      : db_(std::move(db)), it_(db_->db()->db(), db_->db()->Group("g"), RocksScanOptions()) {}
+  OwningRocksKvIterator(std::shared_ptr<RocksContractDb> db, bool with_snapshot)
+      : db_(std::move(db)),
+        snapshot_(with_snapshot ? std::make_unique<rocksdb::ManagedSnapshot>(db_->db()->db())
+                                : nullptr),
+        it_(db_->db()->db(), db_->db()->Group("g"), Options(snapshot_.get())) {}
   void Seek(const KeyRange& range) override { it_.Seek(range); }
   bool Valid() const override { return it_.Valid(); }
   void Next() override { it_.Next(); }
@@ -184,7 +241,13 @@ class OwningRocksKvIterator : public KvIterator {
   Status status() const override { return it_.status(); }
 
  private:
+  static RocksScanOptions Options(rocksdb::ManagedSnapshot* snapshot) {
+    RocksScanOptions options;
+    if (snapshot != nullptr) options.snapshot = snapshot->snapshot();
+    return options;
+  }
   std::shared_ptr<RocksContractDb> db_;
+  std::unique_ptr<rocksdb::ManagedSnapshot> snapshot_;
   RocksKvIterator it_;
 };
 
@@ -215,28 +278,31 @@ KvMap RandomInsertKeys(std::mt19937& rng) {
 }
 
 ::quarry::testing::IteratorContract RocksContract(std::string name,
-                                                  std::function<KvMap(std::mt19937&)> make_data) {
+                                                  std::function<KvMap(std::mt19937&)> make_data,
+                                                  bool with_snapshot) {
   ::quarry::testing::IteratorContract c;
   c.name = std::move(name);
   c.make_data = std::move(make_data);
-  c.make_iterator = [](const KvMap* data) -> std::unique_ptr<KvIterator> {
-    return std::make_unique<OwningRocksKvIterator>(RocksContractDb::For(*data));
+  c.make_iterator = [with_snapshot](const KvMap* data) -> std::unique_ptr<KvIterator> {
+    return std::make_unique<OwningRocksKvIterator>(RocksContractDb::For(*data), with_snapshot);
   };
   c.model = ::quarry::testing::CellsInRange;
   return c;
 }
 
+KvMap RandomKeys(std::mt19937& rng) {
+  KvMap data;
+  int n = rng() % 30;
+  for (int i = 0; i < n; ++i) data[::quarry::testing::RandomKey(rng)] = std::to_string(i);
+  return data;
+}
+
 INSTANTIATE_TEST_SUITE_P(
     RocksKvIterator, IteratorContractTest,
-    ::testing::Values(RocksContract("InsertIdKeys", RandomInsertKeys),
-                      RocksContract("RandomKeys",
-                                    [](std::mt19937& rng) {
-                                      KvMap data;
-                                      int n = rng() % 30;
-                                      for (int i = 0; i < n; ++i)
-                                        data[::quarry::testing::RandomKey(rng)] = std::to_string(i);
-                                      return data;
-                                    })),
+    ::testing::Values(RocksContract("InsertIdKeys", RandomInsertKeys, /*with_snapshot=*/false),
+                      RocksContract("RandomKeys", RandomKeys, /*with_snapshot=*/false),
+                      RocksContract("InsertIdKeysAtSnapshot", RandomInsertKeys, true),
+                      RocksContract("RandomKeysAtSnapshot", RandomKeys, true)),
     ::quarry::testing::ContractName);
 
 }  // namespace
