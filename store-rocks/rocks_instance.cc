@@ -212,6 +212,8 @@ Result<std::unique_ptr<RocksInstance>> RocksInstance::Open(
     const std::string& secondary_path) {
   auto cache = rocksdb::NewLRUCache(properties.block_cache_bytes);
   rocksdb::DBOptions db_options = DatabaseOptions(properties, create);
+  auto iterator_pool = std::make_shared<RocksIteratorPool>();
+  db_options.listeners.push_back(NewPoolClearingListener(iterator_pool));
 
   std::vector<std::string> existing;
   rocksdb::DB::ListColumnFamilies(db_options, path, &existing).PermitUncheckedError();
@@ -250,6 +252,7 @@ Result<std::unique_ptr<RocksInstance>> RocksInstance::Open(
   std::unique_ptr<RocksInstance> out(new RocksInstance());
   out->path_ = path;
   out->db_.reset(raw);
+  out->iterator_pool_ = std::move(iterator_pool);
   for (size_t i = 0; i < handles.size(); ++i) {
     if (!group_of[i].empty()) {
       out->handles_[group_of[i]] = handles[i];
@@ -266,6 +269,7 @@ Result<std::unique_ptr<RocksInstance>> RocksInstance::Open(
 }
 
 RocksInstance::~RocksInstance() {
+  if (iterator_pool_) iterator_pool_->Clear();  // Kept iterators need the database open.
   if (!db_) return;
   for (auto& [group, handle] : handles_)
     db_->DestroyColumnFamilyHandle(handle).PermitUncheckedError();

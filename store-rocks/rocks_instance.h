@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "graph-core/status.h"
+#include "store-rocks/iterator_pool.h"
 #include "store-rocks/rocks_properties.h"
 
 namespace quarry {
@@ -84,6 +85,9 @@ class RocksInstance {
   rocksdb::ColumnFamilyHandle* metadata() const { return db_->DefaultColumnFamily(); }
   const rocksdb::WriteOptions& write_options() const { return write_options_; }
   const std::string& path() const { return path_; }
+  // Iterators kept between scans (store-rocks/iterator_pool.h); emptied
+  // whenever a flush or compaction completes, and before the database closes.
+  RocksIteratorPool* iterator_pool() const { return iterator_pool_.get(); }
 
   // Metadata: NotFound when absent.
   Result<std::string> GetMeta(std::string_view key) const;
@@ -97,6 +101,7 @@ class RocksInstance {
   std::map<std::string, rocksdb::ColumnFamilyHandle*, std::less<>> handles_;  // Owned; by group.
   std::vector<rocksdb::ColumnFamilyHandle*> other_handles_;                   // Owned.
   rocksdb::WriteOptions write_options_;
+  std::shared_ptr<RocksIteratorPool> iterator_pool_;
 };
 
 }  // namespace quarry

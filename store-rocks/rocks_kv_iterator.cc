@@ -33,32 +33,56 @@ RocksKvIterator::RocksKvIterator(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* c
     : db_(db), cf_(cf), options_(options) {}
 
 RocksKvIterator::~RocksKvIterator() {
-  it_.reset();  // hotkeys (issue 18): its seeks are counted; release it before a flush.
+  // hotkeys (issue 18): a scan that met a hot key asks for a flush, which a
+  // kept iterator would only delay; its seeks are counted either way.
+  if (!hot_key_met_ && status_.ok()) GiveBack();
+  it_.reset();
   hot_key_watch_.Finish(db_, cf_, own_seeks_);
   if (hot_key_met_ && AdaptsToHotKeys(db_)) OnHotScan(db_, cf_);
 }
 
-void RocksKvIterator::SetUpperBound(const KeyRange& range) {
-  // The smallest byte string above an inclusive end K is K 00.
-  upper_bound_ = range.end;
-  if (range.end_inclusive) upper_bound_.push_back('\x00');
-  upper_bound_slice_ = rocksdb::Slice(upper_bound_);
+bool RocksKvIterator::Pooling() const {
+  return options_.pool != nullptr && options_.snapshot != nullptr && options_.fill_cache;
 }
 
-rocksdb::ReadOptions RocksKvIterator::ReadOptionsFor(const KeyRange& range, bool prefix_seek) {
+void RocksKvIterator::GiveBack() {
+  if (it_ == nullptr || !Pooling() || !it_->it->status().ok()) return;
+  // Written to since the snapshot: the next scan's snapshot will be later,
+  // so the iterator could never serve it, and keeping it (with its snapshot,
+  // which stops flushes folding a hot key's operands across it) costs
+  // without paying.
+  if (db_->GetLatestSequenceNumber() != it_->sequence) return;
+  options_.pool->Give(std::move(it_));
+}
+
+void RocksKvIterator::SetUpperBound(const KeyRange& range) {
+  // The smallest byte string above an inclusive end K is K 00.
+  it_->upper = range.end;
+  if (range.end_inclusive) it_->upper.push_back('\x00');
+  it_->upper_slice = rocksdb::Slice(it_->upper);
+}
+
+std::unique_ptr<PooledRocksIterator> RocksKvIterator::Open(const KeyRange& range,
+                                                           bool prefix_seek) {
+  auto opened = std::make_unique<PooledRocksIterator>();
+  opened->prefix_seek = prefix_seek;
+  opened->bounded = range.has_end();
+  opened->cf = cf_;
   rocksdb::ReadOptions ro;
   ro.snapshot = options_.snapshot;
   ro.fill_cache = options_.fill_cache;
-  if (range.has_end()) {
-    SetUpperBound(range);
-    ro.iterate_upper_bound = &upper_bound_slice_;
-  }
+  if (opened->bounded) ro.iterate_upper_bound = &opened->upper_slice;  // Set before each seek.
   if (prefix_seek) {
     ro.prefix_same_as_start = true;
   } else {
     ro.total_order_seek = true;
   }
-  return ro;
+  if (options_.snapshot != nullptr) {
+    opened->sequence = options_.snapshot->GetSequenceNumber();
+    opened->snapshot_owner = options_.snapshot_owner;
+  }
+  opened->it.reset(db_->NewIterator(ro, cf_));
+  return opened;
 }
 
 void RocksKvIterator::Seek(const KeyRange& range) {
@@ -70,52 +94,55 @@ void RocksKvIterator::Seek(const KeyRange& range) {
   const bool prefix_seek = options_.use_prefix_bloom && WithinOneRowPrefix(range_);
   const bool bounded = range_.has_end();
   // A RocksDB iterator reads one snapshot with fixed read options, but the
-  // upper bound it was given is a pointer to upper_bound_slice_, read afresh
-  // on every seek: a range of the same kind reuses the iterator with a new
-  // bound (RocksDB rechecks the bound on a reseek). Opening and closing one
-  // per range cost more than the seek itself on short ranges (bench/RESULTS.md,
-  // "One RocksDB iterator across ranges"). Without a snapshot each Seek must
-  // see the latest state, so it opens a new one.
-  if (it_ != nullptr && options_.snapshot != nullptr && prefix_seek == it_prefix_seek_ &&
-      bounded == it_bounded_) {
-    if (bounded) SetUpperBound(range_);
-  } else {
-    it_.reset(db_->NewIterator(ReadOptionsFor(range_, prefix_seek), cf_));
-    it_prefix_seek_ = prefix_seek;
-    it_bounded_ = bounded;
+  // upper bound it was given is a pointer to it_->upper_slice, read afresh
+  // on every seek (RocksDB rechecks the bound on a reseek): a range of the
+  // same kind reuses the iterator with a new bound. Opening and closing one
+  // per range cost more than the seek itself on short ranges
+  // (bench/RESULTS.md, "One RocksDB iterator across ranges"). Without a
+  // snapshot each Seek must see the latest state, so it opens a new one.
+  const bool reusable = it_ != nullptr && options_.snapshot != nullptr &&
+                        it_->prefix_seek == prefix_seek && it_->bounded == bounded;
+  if (!reusable) {
+    GiveBack();
+    it_ = Pooling() ? options_.pool->Take(cf_, options_.snapshot->GetSequenceNumber(), prefix_seek,
+                                          bounded)
+                    : nullptr;
+    if (it_ == nullptr) it_ = Open(range_, prefix_seek);
   }
+  if (bounded) SetUpperBound(range_);
   ScanFlagScope flag(&hot_key_met_);
-  it_->Seek(rocksdb::Slice(range_.start));
+  it_->it->Seek(rocksdb::Slice(range_.start));
   Settle();
 }
 
 void RocksKvIterator::Next() {
   ScanFlagScope flag(&hot_key_met_);
-  it_->Next();
+  it_->it->Next();
   // Past the first cell no key needs checking: keys only grow from one in
-  // the range, and RocksDB stops at iterate_upper_bound, which ReadOptionsFor
-  // sets from every range that has an end.
-  if (it_->Valid()) {
-    key_ = View(it_->key());
+  // the range, and RocksDB stops at iterate_upper_bound, which Seek sets
+  // from every range that has an end.
+  if (it_->it->Valid()) {
+    key_ = View(it_->it->key());
     return;
   }
   Settle();
 }
 
-std::string_view RocksKvIterator::value() const { return View(it_->value()); }
+std::string_view RocksKvIterator::value() const { return View(it_->it->value()); }
 
 void RocksKvIterator::Settle() {
   valid_ = false;
-  while (it_->Valid()) {
-    key_ = View(it_->key());
+  rocksdb::Iterator* it = it_->it.get();
+  while (it->Valid()) {
+    key_ = View(it->key());
     if (KeyAfterRange(range_, key_)) return;
     if (!KeyBeforeRange(range_, key_)) {
       valid_ = true;
       return;
     }
-    it_->Next();  // Before the start: an exclusive start.
+    it->Next();  // Before the start: an exclusive start.
   }
-  status_ = FromRocks(it_->status(), "scanning column family " + cf_->GetName());
+  status_ = FromRocks(it->status(), "scanning column family " + cf_->GetName());
 }
 
 }  // namespace quarry

@@ -7,7 +7,10 @@
 // prefix (store-rocks/prefix_extractor.h), so prefix Bloom filters skip the
 // files that hold nothing under its vertex; otherwise with total_order_seek.
 // With a snapshot, a Seek to a range of the same kind as the last (prefix or
-// not, bounded or not) reuses the last RocksDB iterator under the new bound.
+// not, bounded or not) reuses the last RocksDB iterator under the new bound;
+// with a pool too (store-rocks/iterator_pool.h), the first Seek takes an
+// iterator an earlier scan left at the same sequence number, and the
+// destructor leaves its iterator there.
 //
 // Keys are returned exactly as stored: keys of non-aggregated groups end with
 // their insert id (keypackages/key_format.h), so every column family yields
@@ -26,6 +29,7 @@
 
 #include "iterators/kv_iterator.h"
 #include "store-rocks/hot_key_options.h"  // hotkeys (issue 18)
+#include "store-rocks/iterator_pool.h"
 
 namespace quarry {
 
@@ -33,6 +37,11 @@ struct RocksScanOptions {
   const rocksdb::Snapshot* snapshot = nullptr;  // Null: the latest state at each Seek.
   bool fill_cache = true;
   bool use_prefix_bloom = true;  // False: always total_order_seek.
+  // Iterators kept between scans of the instance, or null. Used only with a
+  // snapshot and fill_cache. REQUIRES: outlives the iterator.
+  RocksIteratorPool* pool = nullptr;
+  // Keeps `snapshot` alive; a pooled iterator holds it while it is kept.
+  std::shared_ptr<const void> snapshot_owner;
 };
 
 class RocksKvIterator : public KvIterator {
@@ -60,18 +69,18 @@ class RocksKvIterator : public KvIterator {
   // Positions on the first cell at or after the RocksDB iterator's position
   // that lies in range_ (skipping an exclusive start).
   void Settle();
-  rocksdb::ReadOptions ReadOptionsFor(const KeyRange& range, bool prefix_seek);
-  // Points upper_bound_slice_ (which it_ reads at each seek) past range.end.
+  // A new RocksDB iterator for `range` with those read options.
+  std::unique_ptr<PooledRocksIterator> Open(const KeyRange& range, bool prefix_seek);
+  // Points it_->upper_slice (which it_->it reads at each seek) past range.end.
   void SetUpperBound(const KeyRange& range);
+  bool Pooling() const;
+  // Leaves it_ in the pool if a later scan could use it.
+  void GiveBack();
 
   rocksdb::DB* db_;
   rocksdb::ColumnFamilyHandle* cf_;
   RocksScanOptions options_;
-  std::unique_ptr<rocksdb::Iterator> it_;
-  bool it_prefix_seek_ = false;  // it_'s read options: prefix_same_as_start,
-  bool it_bounded_ = false;      // and iterate_upper_bound set.
-  std::string upper_bound_;
-  rocksdb::Slice upper_bound_slice_;
+  std::unique_ptr<PooledRocksIterator> it_;  // Null before the first Seek.
   KeyRange range_;
   std::string_view key_;
   bool valid_ = false;

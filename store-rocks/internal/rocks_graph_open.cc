@@ -296,7 +296,13 @@ Result<std::unique_ptr<Graph>> RocksGraph::Open(const std::string& dir,
   return std::unique_ptr<Graph>(std::move(g));
 }
 
-RocksGraph::~RocksGraph() = default;
+RocksGraph::~RocksGraph() {
+  // A kept iterator holds its scan's snapshots of every instance: drop them
+  // all before the first instance closes.
+  for (const auto& db : dbs_) {
+    if (db != nullptr) db->iterator_pool()->Clear();
+  }
+}
 
 const GroupState* RocksGraph::group(std::string_view name) const {
   auto it = groups_.find(name);

@@ -1,0 +1,80 @@
+// RocksIteratorPool: RocksDB iterators kept from one scan for the next scan
+// that reads the same column family at the same sequence number.
+//
+// A one-seed GetElements reads each of its column families with one short
+// range, so opening and closing a RocksDB iterator (building its merging
+// iterator over the memtables and levels, then tearing it down) cost about a
+// seventh of the query (bench/RESULTS.md, "Iterators kept between queries").
+// An iterator reads one sequence number from fixed files, so while no write
+// has moved the sequence number on, the next query's snapshot is the same
+// state and the iterator can serve it under a new upper bound.
+//
+// What a kept iterator holds: its SuperVersion (memtables and files that a
+// flush or compaction has since replaced) and its query's snapshots. So the
+// pool is small, an entry is dropped as soon as a later snapshot shows it
+// can never match again, and every entry is dropped when a flush or
+// compaction of the instance completes (PoolClearingListener).
+//
+// Thread safety: Take, Give and Clear may be called from any thread at once.
+// An iterator is used by one thread at a time: the one that took it.
+#pragma once
+
+#include <rocksdb/db.h>
+#include <rocksdb/listener.h>
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace quarry {
+
+// One RocksDB iterator with the storage its read options point at.
+struct PooledRocksIterator {
+  // Reads `upper_slice` as its iterate_upper_bound (when `bounded`) at every
+  // seek: the slice's address must not change while `it` lives, so this
+  // struct is only ever held by pointer.
+  std::unique_ptr<rocksdb::Iterator> it;
+  std::string upper;
+  rocksdb::Slice upper_slice;
+  bool prefix_seek = false;  // prefix_same_as_start, else total_order_seek.
+  bool bounded = false;      // iterate_upper_bound set.
+  rocksdb::ColumnFamilyHandle* cf = nullptr;
+  rocksdb::SequenceNumber sequence = 0;  // Its snapshot's.
+  // Keeps that snapshot alive while the iterator is (its read options name it).
+  std::shared_ptr<const void> snapshot_owner;
+};
+
+class RocksIteratorPool {
+ public:
+  // Idle iterators kept per instance; the oldest is dropped beyond this.
+  static constexpr size_t kCapacity = 8;
+
+  RocksIteratorPool() = default;
+  RocksIteratorPool(const RocksIteratorPool&) = delete;
+  RocksIteratorPool& operator=(const RocksIteratorPool&) = delete;
+
+  // An idle iterator over `cf` at `sequence` with those read options, or
+  // null. Drops the idle iterators older than `sequence`: snapshots only
+  // move forward, so none of them could match again.
+  std::unique_ptr<PooledRocksIterator> Take(rocksdb::ColumnFamilyHandle* cf,
+                                            rocksdb::SequenceNumber sequence, bool prefix_seek,
+                                            bool bounded);
+  // Keeps `it` for a later Take. REQUIRES: it->it has no error status.
+  void Give(std::unique_ptr<PooledRocksIterator> it);
+  // Drops every idle iterator (a flush or compaction completed, or the
+  // instance is closing).
+  void Clear();
+  size_t idle_for_testing();
+
+ private:
+  std::mutex mu_;
+  std::vector<std::unique_ptr<PooledRocksIterator>> idle_;  // Oldest first.
+};
+
+// Clears `pool` whenever a flush or compaction of the database completes,
+// so that no kept iterator holds replaced memtables or files for long.
+std::shared_ptr<rocksdb::EventListener> NewPoolClearingListener(
+    std::shared_ptr<RocksIteratorPool> pool);
+
+}  // namespace quarry
