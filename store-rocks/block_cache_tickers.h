@@ -6,8 +6,8 @@
 // every seek (block cache hits by kind and bytes, filter checks, the
 // iterator's counts at destruction), each a per-core slot found with
 // sched_getcpu and a locked add. A profile of one-seed GetElements put that
-// at 3% of the query's time (bench/RESULTS.md, "Statistics for one ticker
-// pair"), all of it for counters nothing reads. Here a ticker the metrics do
+// at 3% of the query's time (bench/RESULTS.md, "Iterators kept across
+// ranges and queries"), all of it for counters nothing reads. Here a ticker the metrics do
 // not show costs one compare in a virtual call, and the two they do show one
 // relaxed add on a slot of the calling thread's own.
 //

@@ -4,7 +4,8 @@
 // A one-seed GetElements reads each of its column families with one short
 // range, so opening and closing a RocksDB iterator (building its merging
 // iterator over the memtables and levels, then tearing it down) cost about a
-// seventh of the query (bench/RESULTS.md, "Iterators kept between queries").
+// seventh of the query (bench/RESULTS.md, "Iterators kept across ranges and
+// queries").
 // An iterator reads one sequence number from fixed files, so while no write
 // has moved the sequence number on, the next query's snapshot is the same
 // state and the iterator can serve it under a new upper bound.

@@ -98,8 +98,8 @@ void RocksKvIterator::Seek(const KeyRange& range) {
   // on every seek (RocksDB rechecks the bound on a reseek): a range of the
   // same kind reuses the iterator with a new bound. Opening and closing one
   // per range cost more than the seek itself on short ranges
-  // (bench/RESULTS.md, "One RocksDB iterator across ranges"). Without a
-  // snapshot each Seek must see the latest state, so it opens a new one.
+  // (bench/RESULTS.md, "Iterators kept across ranges and queries"). Without
+  // a snapshot each Seek must see the latest state, so it opens a new one.
   const bool reusable = it_ != nullptr && options_.snapshot != nullptr &&
                         it_->prefix_seek == prefix_seek && it_->bounded == bounded;
   if (!reusable) {
