@@ -11,7 +11,7 @@
 // state and the iterator can serve it under a new upper bound.
 //
 // What a kept iterator holds: its SuperVersion (memtables and files that a
-// flush or compaction has since replaced) and its query's snapshots. So the
+// flush or compaction has since replaced) and its snapshot. So the
 // pool is small, an entry is dropped as soon as a later snapshot shows it
 // can never match again, and every entry is dropped when a flush or
 // compaction of the instance completes (PoolClearingListener).

@@ -130,11 +130,14 @@ class RocksGraph final : public Graph {
       return list_[i] ? list_[i]->snapshot() : nullptr;
     }
     rocksdb::DB* db(size_t i) const { return dbs_[i]; }
+    // Keeps instance i's snapshot alive, and only that one: an iterator
+    // kept in instance i's pool must not hold back the other instances.
+    std::shared_ptr<const void> owner(size_t i) const { return list_[i]; }
 
    private:
     friend class RocksGraph;
     std::vector<rocksdb::DB*> dbs_;
-    std::vector<std::unique_ptr<rocksdb::ManagedSnapshot>> list_;
+    std::vector<std::shared_ptr<rocksdb::ManagedSnapshot>> list_;
   };
   ShardMap TakeSnapshots(Snapshots* snapshots) const;
   // The arena parallel scans run on; null for serial scans.

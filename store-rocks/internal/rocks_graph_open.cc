@@ -297,8 +297,8 @@ Result<std::unique_ptr<Graph>> RocksGraph::Open(const std::string& dir,
 }
 
 RocksGraph::~RocksGraph() {
-  // A kept iterator holds its scan's snapshots of every instance: drop them
-  // all before the first instance closes.
+  // Kept iterators hold snapshots and read their instance: drop them all
+  // before the first instance closes.
   for (const auto& db : dbs_) {
     if (db != nullptr) db->iterator_pool()->Clear();
   }

@@ -139,17 +139,18 @@ std::unique_ptr<KvIterator> WithReadAhead(std::unique_ptr<RocksKvIterator> rocks
 // One task's stack over its piece, on its shard's instance; read ahead on a
 // thread of its own when `read_ahead` (a scan whose tasks run one after the
 // other: in a parallel scan every core is already busy).
-Result<std::unique_ptr<ElementIterator>> BuildTaskScan(
-    const RocksGraph& graph, const ScanPlan& plan, const ScanTask& task,
-    const std::shared_ptr<RocksGraph::Snapshots>& snapshots, bool read_ahead) {
+Result<std::unique_ptr<ElementIterator>> BuildTaskScan(const RocksGraph& graph,
+                                                       const ScanPlan& plan, const ScanTask& task,
+                                                       const RocksGraph::Snapshots& snapshots,
+                                                       bool read_ahead) {
   const ScanPiece& piece = plan.pieces[task.piece];
   size_t instance = plan.shards.InstanceOfShard(piece.shard);
   RocksScanOptions rocks;
-  rocks.snapshot = (*snapshots)[instance];
-  rocks.snapshot_owner = snapshots;
+  rocks.snapshot = snapshots[instance];
+  rocks.snapshot_owner = snapshots.owner(instance);
   rocks.pool = graph.instance(instance).iterator_pool();
   std::unique_ptr<KvIterator> source =
-      WithReadAhead(std::make_unique<RocksKvIterator>(snapshots->db(instance),
+      WithReadAhead(std::make_unique<RocksKvIterator>(snapshots.db(instance),
                                                       task.group->cfs[instance], std::move(rocks)),
                     read_ahead ? plan.in.read_ahead_cells : 0);
   ScanOptions scan_options = plan.in.scan;
@@ -171,7 +172,7 @@ std::unique_ptr<ElementIterator> StreamScan(const RocksGraph& graph, ScanInputs 
   // hand-off would cost more than it saves.
   const bool parallel = arena != nullptr && count > 1 && plan->pieces.size() > 1;
   auto make = [&graph, plan, snapshots, parallel](size_t index) {
-    return BuildTaskScan(graph, *plan, plan->tasks[index], snapshots, /*read_ahead=*/!parallel);
+    return BuildTaskScan(graph, *plan, plan->tasks[index], *snapshots, /*read_ahead=*/!parallel);
   };
   if (parallel) {
     size_t window = kStreamsPerThread * static_cast<size_t>(arena->max_concurrency());

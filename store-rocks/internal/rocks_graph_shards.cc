@@ -51,7 +51,7 @@ ShardMap RocksGraph::TakeSnapshots(Snapshots* snapshots) const {
     // branch service (issue 19): a secondary supports no snapshots; its view
     // is fixed while open, so reads are consistent without one.
     snapshots->list_.push_back(
-        secondary_root_.empty() ? std::make_unique<rocksdb::ManagedSnapshot>(db->db()) : nullptr);
+        secondary_root_.empty() ? std::make_shared<rocksdb::ManagedSnapshot>(db->db()) : nullptr);
   }
   return shards_;
 }

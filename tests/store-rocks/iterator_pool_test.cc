@@ -91,5 +91,36 @@ TEST_F(IteratorPoolGraphTest, QueriesReuseIteratorsOnlyAtTheSameState) {
   EXPECT_EQ(CountOf("v1"), 2);
 }
 
+// A kept iterator holds only its own instance's snapshot: a query that read
+// one instance of a two-instance graph must leave none on the other, where
+// it would hold back compaction (and the validators' age-off) for as long
+// as the iterator stays kept.
+TEST_F(IteratorPoolGraphTest, AKeptIteratorHoldsNoOtherInstancesSnapshot) {
+  StoreProperties props;
+  props.raw["quarry.data.dirs"] = testing::CommaList({dir_.string(), dir_.string() + "/b"});
+  Create(testing::StoreTestSchema(), props);
+  ASSERT_OK(graph_->SetSplitPoints({"m"}));
+  Add({testing::CountEntity("a1", 1), testing::CountEntity("z1", 4)});
+  internal::RocksGraph& rocks = testing::Rocks(*graph_);
+  ASSERT_EQ(rocks.instance_count(), 2u);
+  auto snapshots = [&] {
+    uint64_t total = 0;
+    for (size_t i = 0; i < rocks.instance_count(); ++i) {
+      uint64_t n = 0;
+      EXPECT_TRUE(rocks.instance(i).db()->GetIntProperty("rocksdb.num-snapshots", &n));
+      total += n;
+    }
+    return total;
+  };
+  EXPECT_EQ(snapshots(), 0u);
+  EXPECT_EQ(CountOf("z1"), 4);
+  size_t kept = 0;
+  for (size_t i = 0; i < rocks.instance_count(); ++i) {
+    kept += rocks.instance(i).iterator_pool()->idle_for_testing();
+  }
+  EXPECT_GT(kept, 0u);
+  EXPECT_EQ(snapshots(), 1u);  // The queried instance's, held by its kept iterators.
+}
+
 }  // namespace
 }  // namespace quarry
