@@ -28,6 +28,10 @@ std::unique_ptr<PooledRocksIterator> RocksIteratorPool::Take(rocksdb::ColumnFami
 void RocksIteratorPool::Give(std::unique_ptr<PooledRocksIterator> it) {
   std::unique_ptr<PooledRocksIterator> dropped;  // Destroyed after the lock.
   std::lock_guard<std::mutex> lock(mu_);
+  if (it->generation != generation_.load(std::memory_order_relaxed)) {
+    dropped = std::move(it);
+    return;
+  }
   if (idle_.size() >= kCapacity) {
     dropped = std::move(idle_.front());
     idle_.erase(idle_.begin());
@@ -38,6 +42,7 @@ void RocksIteratorPool::Give(std::unique_ptr<PooledRocksIterator> it) {
 void RocksIteratorPool::Clear() {
   std::vector<std::unique_ptr<PooledRocksIterator>> dropped;  // Destroyed after the lock.
   std::lock_guard<std::mutex> lock(mu_);
+  generation_.fetch_add(1, std::memory_order_acq_rel);
   dropped.swap(idle_);
 }
 

@@ -23,6 +23,8 @@
 #include <rocksdb/db.h>
 #include <rocksdb/listener.h>
 
+#include <atomic>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -42,6 +44,10 @@ struct PooledRocksIterator {
   bool bounded = false;      // iterate_upper_bound set.
   rocksdb::ColumnFamilyHandle* cf = nullptr;
   rocksdb::SequenceNumber sequence = 0;  // Its snapshot's.
+  // The pool's generation() just before the iterator was opened: an
+  // iterator from before a flush or compaction reads the replaced memtables
+  // and files, so Give drops it rather than serve later scans from them.
+  uint64_t generation = 0;
   // Keeps that snapshot alive while the iterator is (its read options name it).
   std::shared_ptr<const void> snapshot_owner;
 };
@@ -61,16 +67,20 @@ class RocksIteratorPool {
   std::unique_ptr<PooledRocksIterator> Take(rocksdb::ColumnFamilyHandle* cf,
                                             rocksdb::SequenceNumber sequence, bool prefix_seek,
                                             bool bounded);
-  // Keeps `it` for a later Take. REQUIRES: it->it has no error status.
+  // Keeps `it` for a later Take, unless a Clear came after it was opened.
+  // REQUIRES: it->it has no error status.
   void Give(std::unique_ptr<PooledRocksIterator> it);
-  // Drops every idle iterator (a flush or compaction completed, or the
-  // instance is closing).
+  // Drops every idle iterator and, through the generation, every one in use
+  // (a flush or compaction completed, or the instance is closing).
   void Clear();
+  // Advanced by each Clear.
+  uint64_t generation() const { return generation_.load(std::memory_order_acquire); }
   size_t idle_for_testing();
 
  private:
   std::mutex mu_;
   std::vector<std::unique_ptr<PooledRocksIterator>> idle_;  // Oldest first.
+  std::atomic<uint64_t> generation_{0};
 };
 
 // Clears `pool` whenever a flush or compaction of the database completes,

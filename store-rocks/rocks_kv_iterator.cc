@@ -81,6 +81,9 @@ std::unique_ptr<PooledRocksIterator> RocksKvIterator::Open(const KeyRange& range
     opened->sequence = options_.snapshot->GetSequenceNumber();
     opened->snapshot_owner = options_.snapshot_owner;
   }
+  // Read before opening: a flush completing in between makes the iterator
+  // look older than it is (dropped at Give), never newer.
+  if (options_.pool != nullptr) opened->generation = options_.pool->generation();
   opened->it.reset(db_->NewIterator(ro, cf_));
   return opened;
 }

@@ -48,6 +48,22 @@ TEST(RocksIteratorPoolTest, TakesOnlyAnExactMatchAndDropsWhatCanNeverMatch) {
   EXPECT_EQ(pool.idle_for_testing(), 0u);
 }
 
+// An iterator in use when a flush or compaction completed still reads the
+// replaced memtables and files: it is not kept when its scan ends.
+TEST(RocksIteratorPoolTest, DropsAnIteratorOpenedBeforeAClear) {
+  RocksIteratorPool pool;
+  auto* cf = reinterpret_cast<rocksdb::ColumnFamilyHandle*>(0x10);
+  auto before = Entry(cf, 5);
+  before->generation = pool.generation();
+  pool.Clear();
+  pool.Give(std::move(before));
+  EXPECT_EQ(pool.idle_for_testing(), 0u);
+  auto after = Entry(cf, 5);
+  after->generation = pool.generation();
+  pool.Give(std::move(after));
+  EXPECT_EQ(pool.idle_for_testing(), 1u);
+}
+
 TEST(RocksIteratorPoolTest, KeepsAtMostItsCapacityAndClears) {
   RocksIteratorPool pool;
   auto* cf = reinterpret_cast<rocksdb::ColumnFamilyHandle*>(0x10);
