@@ -1,5 +1,7 @@
 #include "store-rocks/rocks_kv_iterator.h"
 
+#include <utility>
+
 #include "keypackages/key_package.h"
 #include "store-rocks/rocks_instance.h"
 
@@ -30,7 +32,7 @@ class ScanFlagScope {
 
 RocksKvIterator::RocksKvIterator(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* cf,
                                  RocksScanOptions options)
-    : db_(db), cf_(cf), options_(options) {}
+    : db_(db), cf_(cf), options_(std::move(options)) {}
 
 RocksKvIterator::~RocksKvIterator() {
   // hotkeys (issue 18): a scan that met a hot key asks for a flush, which a
