@@ -198,7 +198,7 @@ class StreamCursor : public ResultCursor {
         page.push_back(ItemToResultJson(s.item()));
       if (!s.Valid()) {
         QUARRY_RETURN_IF_ERROR(s.status());
-        if (page.empty()) output_ = StepOutput::None();
+        output_ = StepOutput::None();
       }
     }
     return page;
@@ -219,7 +219,7 @@ class StreamCursor : public ResultCursor {
       }
       if (!s.Valid()) {
         QUARRY_RETURN_IF_ERROR(s.status());
-        if (page->empty()) output_ = StepOutput::None();
+        output_ = StepOutput::None();
       }
     }
     return Status::OK();

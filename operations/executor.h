@@ -87,7 +87,9 @@ class ResultCursor {
   // Fixed when the cursor is opened.
   virtual ResultShape shape() const = 0;
   // Up to `max_items` further result items (elements, seeds, values) as Gaffer
-  // JSON. An empty page with done() true marks the end.
+  // JSON. done() is true once the result is exhausted: after the page that
+  // held the last items, when the read found the end (so a small result is
+  // one page, not a page and an empty one), else after an empty page.
   virtual Result<std::vector<Json>> NextPage(size_t max_items) = 0;
   // As NextPage, the items written as Gaffer JSON text into `page` (cleared
   // first): the bytes of NextPage's items compactly dumped, without a tree

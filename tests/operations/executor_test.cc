@@ -119,7 +119,22 @@ TEST(ExecutorTest, CursorPages) {
     ASSERT_OK_AND_ASSIGN(std::vector<Json> page, cursor->NextPage(4));
     sizes.push_back(page.size());
   }
-  EXPECT_EQ(sizes, (std::vector<size_t>{4, 4, 3, 0}));
+  // The page that reaches the end says so: no empty page after it.
+  EXPECT_EQ(sizes, (std::vector<size_t>{4, 4, 3}));
+  // A page exactly as large as the rest of the result ends it too.
+  for (const size_t page_items : {size_t{11}, size_t{12}}) {
+    ASSERT_OK_AND_ASSIGN(cursor, f.executor->Open(f.user, R"({"class":"GetAllElements"})"));
+    ASSERT_OK_AND_ASSIGN(std::vector<Json> page, cursor->NextPage(page_items));
+    EXPECT_EQ(page.size(), 11u);
+    EXPECT_TRUE(cursor->done()) << page_items;
+  }
+  // An empty result: one empty page, then done.
+  ASSERT_OK_AND_ASSIGN(cursor, f.executor->Open(f.user, R"({"class":"GetElements",
+      "input":[{"class":"EntitySeed","vertex":999}]})"));
+  EXPECT_FALSE(cursor->done());
+  ASSERT_OK_AND_ASSIGN(std::vector<Json> none, cursor->NextPage(4));
+  EXPECT_TRUE(none.empty());
+  EXPECT_TRUE(cursor->done());
   ASSERT_OK_AND_ASSIGN(cursor, f.executor->Open(f.user, R"({"operations":[
       {"class":"GetAllElements"},{"class":"Count"}]})"));
   ASSERT_OK_AND_ASSIGN(std::vector<Json> page, cursor->NextPage(10));

@@ -305,21 +305,22 @@ void HttpSession::WriteFixed(RestResponse response) {
 // HTTP/1.1: chunked. HTTP/1.0 knows no chunking: the body goes out as it is
 // and the connection's close ends it (Connection: close, no Content-Length),
 // so a 1.0 result still streams a page at a time instead of being buffered.
+// The head and the first page leave in one write: a result that fits a page
+// (most seeded queries) is one send, not a send for the head and another for
+// the body.
 void HttpSession::WriteStreamed(std::shared_ptr<PreparedResponse> prepared) {
   const bool until_close = IsHttp10();
   if (until_close) close_after_ = true;
-  auto message = std::make_shared<http::response<http::empty_body>>();
-  SetHead(prepared->response, message.get());
-  if (!until_close) message->chunked(true);
-  auto serializer = std::make_shared<http::response_serializer<http::empty_body>>(*message);
-  stream_.tcp().expires_after(Ms(context_->limits.send_timeout_ms));
-  http::async_write_header(
-      stream_, *serializer,
-      [self = shared_from_this(), message, serializer, prepared](beast::error_code ec, size_t) {
-        if (ec) return self->Close();
-        if (self->IsHead()) return self->AfterResponse();
-        self->WriteBodyBytes(prepared, std::move(prepared->first_bytes), prepared->complete);
-      });
+  http::response<http::empty_body> message;
+  SetHead(prepared->response, &message);
+  if (!until_close) message.chunked(true);
+  http::fields::writer head(message.base(), message.version(), message.result_int());
+  std::string bytes = beast::buffers_to_string(head.get());
+  const bool head_only = IsHead();
+  if (!head_only) bytes += prepared->first_bytes;
+  prepared->first_bytes.clear();
+  const bool complete = head_only || prepared->complete;
+  WriteBodyBytes(std::move(prepared), std::move(bytes), complete);
 }
 
 void HttpSession::WriteBodyBytes(std::shared_ptr<PreparedResponse> prepared, std::string bytes,
