@@ -34,8 +34,8 @@ Result<std::unique_ptr<Graph>> OpenIngested(const BenchArgs& args, const std::st
 // The five 1hop-* scenarios against `graph`.
 Status RunOneHop(const BenchArgs& args, const Graph& graph);
 
-// "full-scan": GetAllElements.
-Status RunFullScan(const Graph& graph);
+// "full-scan": GetAllElements, reported as `system`.
+Status RunFullScan(const Graph& graph, const char* system = kQuarrySystem);
 
 // "age-off-compaction": reopens the graph in `dir` with a validator dropping
 // edges with day < days/2, then times Compact(). REQUIRES: the graph in `dir`

@@ -23,9 +23,14 @@ struct ServedGraph {
   int server_pid = 0;  // For the server's peak RSS.
 };
 
+// The system name of the embedded full scan PrepareGraph times.
+inline constexpr char kEmbeddedHereSystem[] = "quarry-embedded-step60";
+
 // Builds the bench graph in `dir` through the embedded store (AddElements
 // in batches, then Compact, as the embedded ingest scenario does) for the
-// server to serve. Not timed; prints no RESULT line.
+// server to serve; not timed. Then times a full scan of it through the
+// embedded store, the RESULT line of kEmbeddedHereSystem: what the served
+// full scans are set against in the same minute (bench/report.py).
 Status PrepareGraph(const BenchArgs& args, const std::string& dir);
 
 // 1hop-uniform-single and 1hop-uniform-batch100, each over REST execute,

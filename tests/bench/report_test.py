@@ -91,24 +91,27 @@ class EndToEndTest(unittest.TestCase):
         self.assertIn("size=quick", out.stdout)
         self.assertIn("nproc=", out.stdout)
 
-    def test_rest_systems_are_set_against_embedded_and_thrift(self):
+    def test_served_systems_are_set_against_embedded_and_thrift(self):
         lines = ["RESULT " + json.dumps(r) for r in (
             result("full-scan", "quarry", 100, items=7),
+            result("full-scan", "quarry-embedded-step60", 125, items=7),
             result("full-scan", "rocksdb", 200, items=7),
             result("full-scan", "quarry-thrift-paged", 50, items=7),
             result("full-scan", "quarry-rest-execute", 25, items=7))]
         out = self.run_report(lines)
         self.assertEqual(out.returncode, 0, out.stdout + out.stderr)
-        rest_rows = [[c.strip() for c in l.split("|")[1:-1]] for l in out.stdout.splitlines()
-                     if l.startswith("| full-scan") and "quarry-rest-execute" in l]
-        by_ref = {row[3]: row[5] for row in rest_rows}
-        # REST / rocksdb, REST / embedded, REST / Thrift.
-        self.assertEqual(by_ref, {"rocksdb": "0.12", "quarry": "0.25",
-                                  "quarry-thrift-paged": "0.50"})
-        # The Thrift path is not set against the embedded store.
-        thrift_refs = [l for l in out.stdout.splitlines()
-                       if "| quarry-thrift-paged " in l and "| quarry " in l]
-        self.assertEqual(thrift_refs, [])
+
+        def ratios(system):
+            rows = [[c.strip() for c in l.split("|")[1:-1]] for l in out.stdout.splitlines()
+                    if l.startswith("| full-scan")]
+            return {row[3]: row[5] for row in rows if row[1] == system}
+        # REST / rocksdb, / both embedded scans, / Thrift.
+        self.assertEqual(ratios("quarry-rest-execute"),
+                         {"rocksdb": "0.12", "quarry": "0.25", "quarry-embedded-step60": "0.20",
+                          "quarry-thrift-paged": "0.50"})
+        # The Thrift path against both embedded scans, not against REST.
+        self.assertEqual(ratios("quarry-thrift-paged"),
+                         {"rocksdb": "0.25", "quarry": "0.50", "quarry-embedded-step60": "0.40"})
 
     def test_items_mismatch_fails(self):
         out = self.run_report(["RESULT " + json.dumps(r) for r in (
