@@ -140,7 +140,8 @@ def human_value(r):
     if metric == "seconds":
         return "%.3g s" % v
     for scale, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
-        if abs(v) >= scale:
+        # 999,730 is "1M", not "1e+03k": three significant digits round it up.
+        if abs(v) >= scale * 0.9995:
             return "%.3g%s %s" % (v / scale, suffix, metric)
     return "%.3g %s" % (v, metric)
 

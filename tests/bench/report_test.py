@@ -34,6 +34,17 @@ class RatioTest(unittest.TestCase):
         self.assertIsNone(report.ratio(result("ingest", "quarry", 1), result("ingest", "rocksdb", 0)))
 
 
+class HumanValueTest(unittest.TestCase):
+    def test_three_significant_digits_in_the_unit_they_round_to(self):
+        def shown(value):
+            return report.human_value(result("full-scan", "quarry", value, metric="elements/s"))
+        self.assertEqual(shown(999730), "1M elements/s")
+        self.assertEqual(shown(999400), "999k elements/s")
+        self.assertEqual(shown(1234567), "1.23M elements/s")
+        self.assertEqual(shown(999.8), "1k elements/s")
+        self.assertEqual(shown(42), "42 elements/s")
+
+
 class TargetTest(unittest.TestCase):
     def test_issue_targets(self):
         self.assertEqual(report.target_for("ingest", "quarry", "rocksdb"), 0.6)
