@@ -45,22 +45,31 @@ std::vector<std::string_view> PathSegments(std::string_view path) {
   return segments;
 }
 
+// Walks the pattern's segments in place: every request tries every route,
+// so this allocates nothing unless the route matches with parameters.
 bool MatchRoute(std::string_view pattern, const std::vector<std::string_view>& segments,
                 std::vector<std::string>* params) {
-  const std::vector<std::string_view> wanted = PathSegments(pattern);
-  if (wanted.size() != segments.size()) return false;
-  std::vector<std::string> values;
-  for (size_t i = 0; i < wanted.size(); ++i) {
-    if (IsParameter(wanted[i])) {
-      values.emplace_back(segments[i]);
-    } else if (wanted[i] != segments[i]) {
-      return false;
+  const size_t params_before = params != nullptr ? params->size() : 0;
+  size_t matched = 0;
+  bool match = true;
+  for (size_t start = 0; match && start <= pattern.size();) {
+    size_t slash = pattern.find('/', start);
+    if (slash == std::string_view::npos) slash = pattern.size();
+    const std::string_view wanted = pattern.substr(start, slash - start);
+    start = slash + 1;
+    if (wanted.empty()) continue;
+    if (matched == segments.size()) {
+      match = false;
+    } else if (IsParameter(wanted)) {
+      if (params != nullptr) params->emplace_back(segments[matched]);
+    } else {
+      match = wanted == segments[matched];
     }
+    ++matched;
   }
-  if (params != nullptr) {
-    params->insert(params->end(), values.begin(), values.end());
-  }
-  return true;
+  match = match && matched == segments.size();
+  if (!match && params != nullptr) params->resize(params_before);
+  return match;
 }
 
 RestResponse JsonResponse(const Json& json, int status) {

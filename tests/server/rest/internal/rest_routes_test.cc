@@ -38,6 +38,17 @@ TEST(RestRoutesTest, MatchRouteRejectsOtherShapes) {
   EXPECT_FALSE(MatchRoute("/graph/status", PathSegments("/graph/statuses"), &params));
   EXPECT_TRUE(params.empty());
   EXPECT_TRUE(MatchRoute("/graph/status", PathSegments("/graph/status"), nullptr));
+  // A parameter bound before a later segment differs is taken back; what the
+  // caller held before is kept.
+  params = {"kept"};
+  EXPECT_FALSE(
+      MatchRoute("/graph/jobs/{id}/results", PathSegments("/graph/jobs/j-1/other"), &params));
+  EXPECT_FALSE(MatchRoute("/graph/jobs/{id}/results", PathSegments("/graph/jobs/j-1"), &params));
+  EXPECT_THAT(params, ElementsAre("kept"));
+  // Empty segments in a pattern are skipped, as in a path.
+  EXPECT_TRUE(MatchRoute("//graph//status/", PathSegments("/graph/status"), &params));
+  EXPECT_FALSE(MatchRoute("/", PathSegments("/graph"), &params));
+  EXPECT_TRUE(MatchRoute("/", PathSegments("/"), &params));
 }
 
 TEST(RestRoutesTest, JsonContentTypes) {
