@@ -64,7 +64,11 @@ GroupValidator::GroupValidator(const SchemaElementDefinition& def)
   } else {
     add(Key::kSource, def.source_type());
     add(Key::kDestination, def.destination_type());
-    add(Key::kDirected, def.directed_type());
+    if (const TypeDefinition* directed = def.directed_type(); TypeHasValidators(directed)) {
+      directed_accepts_[0] = TypeAccepts(*directed, Value::Bool(false));
+      directed_accepts_[1] = TypeAccepts(*directed, Value::Bool(true));
+      keys_.push_back({Key::kDirected, directed});
+    }
   }
   for (const PropertyDefinition& p : def.properties()) {
     if (TypeHasValidators(p.type)) properties_.push_back({&p.name, p.type});
@@ -85,7 +89,7 @@ bool GroupValidator::Valid(const Element& element) const {
         if (!TypeAccepts(*check.type, element.destination())) return false;
         break;
       case Key::kDirected:
-        if (!TypeAccepts(*check.type, Value::Bool(element.directed()))) return false;
+        if (!directed_accepts_[element.directed() ? 1 : 0]) return false;
         break;
     }
   }

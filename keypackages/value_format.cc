@@ -190,10 +190,13 @@ namespace {
 
 // The held bytes: the column qualifier and visibility, each after its size
 // (4 bytes, native order: the bytes never leave the process), then the value.
-void AppendSized(std::string_view piece, std::string* dst) {
+// PutSized writes one piece into storage already sized for it and returns
+// the end of what it wrote.
+char* PutSized(std::string_view piece, char* dst) {
   const auto size = static_cast<uint32_t>(piece.size());
-  dst->append(reinterpret_cast<const char*>(&size), sizeof size);
-  dst->append(piece);
+  std::memcpy(dst, &size, sizeof size);
+  if (!piece.empty()) std::memcpy(dst + sizeof size, piece.data(), piece.size());
+  return dst + sizeof size + piece.size();
 }
 
 std::string_view TakeSized(std::string_view* held) {
@@ -256,10 +259,13 @@ Status PropertyLayout::HoldCell(std::string_view column_qualifier, std::string_v
     int64_t timestamp = 0;
     QUARRY_RETURN_IF_ERROR(DecodeValue(value, &timestamp, nullptr));
   }
+  // Sized once and copied into: five appends, each testing capacity, were
+  // a twentieth of a hub scan's decoding thread.
   std::string* held = out->Hold(this);
-  AppendSized(column_qualifier, held);
-  AppendSized(visibility, held);
-  held->append(value);
+  held->resize(2 * sizeof(uint32_t) + column_qualifier.size() + visibility.size() + value.size());
+  char* at = PutSized(column_qualifier, held->data());
+  at = PutSized(visibility, at);
+  if (!value.empty()) std::memcpy(at, value.data(), value.size());
   return Status::OK();
 }
 

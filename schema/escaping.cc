@@ -20,35 +20,37 @@ std::string Escaped(std::string_view raw) {
   return out;
 }
 
-Status Unescape(std::string_view escaped, std::string* dst) {
-  // Written through a pointer into space sized for the worst case, then cut
-  // to length: a scan unescapes a qualifier per cell, and push_back's
-  // capacity test per byte was most of the cost.
-  const size_t start = dst->size();
-  dst->resize(start + escaped.size());
-  char* out = dst->data() + start;
-  const auto fail = [&](std::string message) {
-    dst->resize(start);
-    return DataLossError(std::move(message));
-  };
+Result<size_t> UnescapeTo(std::string_view escaped, char* out) {
+  char* const begin = out;
   for (size_t i = 0; i < escaped.size(); ++i) {
     char c = escaped[i];
     if (c == kEscapeDelimiter) {
-      return fail("escaped bytes contain a raw 0x00 at offset " + std::to_string(i));
+      return DataLossError("escaped bytes contain a raw 0x00 at offset " + std::to_string(i));
     }
     if (c != kEscapeByte) {
       *out++ = c;
       continue;
     }
-    if (i + 1 == escaped.size()) return fail("escaped bytes end with a dangling escape byte");
+    if (i + 1 == escaped.size()) {
+      return DataLossError("escaped bytes end with a dangling escape byte");
+    }
     char next = escaped[++i];
     if (next != '\x01' && next != '\x02') {
-      return fail("invalid escape sequence at offset " + std::to_string(i - 1));
+      return DataLossError("invalid escape sequence at offset " + std::to_string(i - 1));
     }
     *out++ = static_cast<char>(next - 1);
   }
-  dst->resize(static_cast<size_t>(out - dst->data()));
-  return Status::OK();
+  return static_cast<size_t>(out - begin);
+}
+
+Status Unescape(std::string_view escaped, std::string* dst) {
+  // Written through a pointer into space sized for the worst case, then cut
+  // to length: push_back's capacity test per byte was most of the cost.
+  const size_t start = dst->size();
+  dst->resize(start + escaped.size());
+  Result<size_t> length = UnescapeTo(escaped, dst->data() + start);
+  dst->resize(start + (length.ok() ? *length : 0));
+  return length.status();
 }
 
 Result<std::string> Unescaped(std::string_view escaped) {

@@ -35,6 +35,12 @@ std::string Escaped(std::string_view raw);
 // anything but 0x01/0x02 or ends the input. On error `*dst` is as it was.
 Status Unescape(std::string_view escaped, std::string* dst);
 
+// Writes the unescaped form of `escaped` to `out` and returns its length
+// (at most escaped.size()). REQUIRES: `out` has room for escaped.size()
+// bytes. Errors as Unescape; then what `out` holds is unspecified. For
+// callers that unescape a piece of every cell into storage they reuse.
+Result<size_t> UnescapeTo(std::string_view escaped, char* out);
+
 // Convenience: the unescaped form of `escaped`, or DataLoss as above.
 Result<std::string> Unescaped(std::string_view escaped);
 

@@ -19,7 +19,8 @@ DirectedType And(DirectedType a, DirectedType b) { return a == DirectedType::kEi
 
 // Sets *raw to `escaped` unescaped: a view of `escaped` itself when it holds
 // neither an escape byte nor a raw 00 (the common case, no copy), else of
-// *scratch. Errors as Unescape.
+// the front of *scratch (whose size may exceed the view's). Errors as
+// Unescape.
 Status UnescapeView(std::string_view escaped, std::string* scratch, std::string_view* raw) {
   // 00 and 01 are the only bytes below 02; one pass, no per-byte memchr.
   if (std::none_of(escaped.begin(), escaped.end(),
@@ -27,9 +28,11 @@ Status UnescapeView(std::string_view escaped, std::string* scratch, std::string_
     *raw = escaped;
     return Status::OK();
   }
-  scratch->clear();
-  QUARRY_RETURN_IF_ERROR(Unescape(escaped, scratch));
-  *raw = *scratch;
+  // Into the scratch's own bytes, grown only when a piece is longer than
+  // any before: no resize per cell.
+  if (scratch->size() < escaped.size()) scratch->resize(escaped.size());
+  QUARRY_ASSIGN_OR_RETURN(size_t length, UnescapeTo(escaped, scratch->data()));
+  *raw = std::string_view(scratch->data(), length);
   return Status::OK();
 }
 

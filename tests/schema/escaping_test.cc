@@ -55,6 +55,22 @@ TEST(EscapingTest, UnescapeRejectsInvalidInput) {
               StatusIs(StatusCode::kDataLoss));  // Raw delimiter.
 }
 
+TEST(EscapingTest, UnescapeToWritesTheBytesAndReturnsTheirLength) {
+  const std::string escaped = "a\x01\x01"s + "b\x01\x02"s;  // a 00 b 01: 6 bytes escaped.
+  std::string out(escaped.size(), '#');
+  Result<size_t> length = UnescapeTo(escaped, out.data());
+  ASSERT_OK(length.status());
+  EXPECT_EQ(*length, 4u);
+  EXPECT_EQ(out.substr(0, 4), "a\x00"s + "b\x01"s);
+  EXPECT_EQ(out.substr(4), "##");  // Nothing written past the length.
+  EXPECT_THAT(UnescapeTo("x\x01\x05"s, out.data()), StatusIs(StatusCode::kDataLoss));
+  EXPECT_THAT(UnescapeTo("x\x01"s, out.data()), StatusIs(StatusCode::kDataLoss));
+  EXPECT_THAT(UnescapeTo("\x00"s, out.data()), StatusIs(StatusCode::kDataLoss));
+  Result<size_t> empty = UnescapeTo("", out.data());
+  ASSERT_OK(empty.status());
+  EXPECT_EQ(*empty, 0u);
+}
+
 std::string RandomBytes(std::mt19937_64& rng, size_t max_len) {
   std::string s(rng() % (max_len + 1), '\0');
   // Bias towards the interesting bytes 00, 01, 02 and ff.
