@@ -14,10 +14,11 @@ std::string EnvOr(const char* name, std::string fallback) {
 }
 
 bool Usage(const char* program, const std::string& why) {
-  std::fprintf(stderr,
-               "%s: %s\nusage: %s [--size quick|full] [--work DIR] [--repo DIR] [--only PREFIX] "
-               "[--cache-mib N] [--phase all|reads]\n",
-               program, why.c_str(), program);
+  std::fprintf(
+      stderr,
+      "%s: %s\nusage: %s [--size quick|full|large] [--work DIR] [--repo DIR] [--only PREFIX] "
+      "[--cache-mib N] [--phase all|reads]\n",
+      program, why.c_str(), program);
   return false;
 }
 

@@ -62,11 +62,17 @@ DatasetSpec DatasetSpec::Full() {
   return {.events = 10'000'000, .distinct_edges = 2'000'000, .vertices = 1'000'000, .days = 30};
 }
 
+DatasetSpec DatasetSpec::Large() {
+  return {.events = 10'000'000, .distinct_edges = 10'000'000, .vertices = 1'000'000, .days = 30};
+}
+
 bool DatasetSpec::FromName(std::string_view name, DatasetSpec* spec) {
   if (name == "quick") {
     *spec = Quick();
   } else if (name == "full") {
     *spec = Full();
+  } else if (name == "large") {
+    *spec = Large();
   } else {
     return false;
   }

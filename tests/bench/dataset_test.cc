@@ -32,6 +32,12 @@ TEST(DatasetTest, SizesAreTheDocumentedOnes) {
   EXPECT_EQ(full.events, 10'000'000u);
   EXPECT_EQ(full.distinct_edges, 2'000'000u);
   EXPECT_EQ(full.vertices, 1'000'000u);
+  // Every one of its events a distinct edge: a result of more than 10M.
+  DatasetSpec large;
+  ASSERT_TRUE(DatasetSpec::FromName("large", &large));
+  EXPECT_EQ(large.events, 10'000'000u);
+  EXPECT_EQ(large.distinct_edges, 10'000'000u);
+  EXPECT_EQ(large.vertices, 1'000'000u);
   DatasetSpec unused;
   EXPECT_FALSE(DatasetSpec::FromName("medium", &unused));
   EXPECT_FALSE(DatasetSpec::FromName("Quick", &unused));
