@@ -59,6 +59,10 @@ rocksdb::ColumnFamilyOptions GroupOptions(const RocksProperties& p,
   table.metadata_block_size = 4096;
   table.pin_top_level_index_and_filter = true;
   table.cache_index_and_filter_blocks_with_high_priority = true;
+  if (p.pin_index) {  // quarry.cache.pin.index: every partition, loaded at open.
+    table.metadata_cache_options.partition_pinning = rocksdb::PinningTier::kAll;
+    table.metadata_cache_options.unpartitioned_pinning = rocksdb::PinningTier::kAll;
+  }
   if (plugins.prefix_extractor && p.bloom_bits_per_key > 0) {
     cf.prefix_extractor = plugins.prefix_extractor;
     table.filter_policy.reset(rocksdb::NewBloomFilterPolicy(p.bloom_bits_per_key));

@@ -34,6 +34,8 @@ Status ReadSettings(const StoreProperties& p, RocksProperties* r) {
       r->compression, ReadChoiceProperty(p, "quarry.compression", kCompressions, r->compression));
   QUARRY_ASSIGN_OR_RETURN(r->bloom_bits_per_key,
                           ReadIntProperty(p, "quarry.bloom.bits", 0, 64, r->bloom_bits_per_key));
+  QUARRY_ASSIGN_OR_RETURN(r->pin_index,
+                          ReadBoolProperty(p, "quarry.cache.pin.index", r->pin_index));
   QUARRY_ASSIGN_OR_RETURN(r->background_jobs,
                           ReadIntProperty(p, "quarry.background.jobs", 1, 256, r->background_jobs));
   r->data_dirs = ReadListProperty(p, "quarry.data.dirs");
@@ -106,6 +108,7 @@ std::string RocksProperties::ToPropertiesText() const {
   line("quarry.compression", compression);
   line("quarry.bloom.bits", std::to_string(bloom_bits_per_key));
   line("quarry.background.jobs", std::to_string(background_jobs));
+  if (pin_index) line("quarry.cache.pin.index", "true");
   std::string dirs;
   for (const auto& d : data_dirs) dirs += (dirs.empty() ? "" : ",") + d;
   if (!dirs.empty()) line("quarry.data.dirs", dirs);

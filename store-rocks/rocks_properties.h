@@ -53,7 +53,7 @@ enum class Durability { kNone, kLog, kFlush, kSync };
 std::string_view ToString(Durability d);
 
 // The keys above (for StoreProperties::UnknownKeys).
-inline constexpr std::array<std::string_view, 13> kRocksPropertyKeys = {
+inline constexpr std::array<std::string_view, 14> kRocksPropertyKeys = {
     "quarry.durability",
     "quarry.block.cache.size",
     "quarry.write.buffer.size",
@@ -66,7 +66,8 @@ inline constexpr std::array<std::string_view, 13> kRocksPropertyKeys = {
     "gaffer.store.accumulo.enable.validator.iterator",
     "quarry.write.coalesce",  // hotkeys2 (issue 18)
     "quarry.write.nice",
-    "quarry.scan.readahead.cells"};
+    "quarry.scan.readahead.cells",
+    "quarry.cache.pin.index"};
 
 inline constexpr int kDefaultScanReadAheadCells = 256;
 inline constexpr ThreadPriority kDefaultWritePriority = ThreadPriority::Nice(10);
@@ -81,6 +82,13 @@ struct RocksProperties {
   uint64_t write_buffer_bytes = 16ull << 20;
   std::string compression = "lz4";
   int bloom_bits_per_key = 10;
+  // Every index and filter partition of every SST file loaded when the file
+  // opens and pinned in the block cache: a point lookup never waits for a
+  // metadata block (one-seed 1-hop 5-9% faster at the bench's full size),
+  // but pinned blocks stay whatever the cache's capacity, so a graph whose
+  // indexes and filters outgrow the cache grows the process past it. Off by
+  // default (bench/RESULTS.md, session 23).
+  bool pin_index = false;
   int background_jobs = 2;
   std::vector<std::string> data_dirs;
   int scan_threads = 0;                                   // 0: the hardware concurrency.

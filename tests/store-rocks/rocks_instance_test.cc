@@ -1,6 +1,9 @@
 #include "store-rocks/rocks_instance.h"
 
+#include <rocksdb/write_batch.h>
+
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <random>
 #include <thread>
@@ -97,6 +100,48 @@ TEST_F(RocksInstanceTest, AColdColumnFamilyDoesNotKeepEveryWalFile) {
   std::string v;
   EXPECT_OK(FromRocks(db->db()->Get({}, db->Group("A"), "k511", &v), "get"));
   EXPECT_EQ(v, value);
+}
+
+// Bytes pinned in group A's block cache after reopening a database that
+// holds `keys` keys of A in one compacted SST file and reading one of them.
+uint64_t PinnedAfterReopen(const std::filesystem::path& dir, bool pin_index) {
+  RocksProperties props;
+  props.pin_index = pin_index;
+  constexpr int kKeys = 20'000;  // About 1,000 data blocks: several index partitions.
+  std::filesystem::create_directories(dir.parent_path());
+  {
+    auto db = RocksInstance::Open(dir, props, {{"A", {}}}, true);
+    EXPECT_TRUE(db.ok()) << db.status().ToString();
+    if (!db.ok()) return 0;
+    rocksdb::WriteBatch batch;
+    for (int i = 0; i < kKeys; ++i) {
+      char key[16];
+      std::snprintf(key, sizeof key, "k%08d", i);
+      EXPECT_TRUE(batch.Put((*db)->Group("A"), key, std::string(200, static_cast<char>(i))).ok());
+    }
+    EXPECT_OK(FromRocks((*db)->db()->Write((*db)->write_options(), &batch), "write"));
+    EXPECT_OK(
+        FromRocks((*db)->db()->CompactRange({}, (*db)->Group("A"), nullptr, nullptr), "compact"));
+  }
+  auto db = RocksInstance::Open(dir, props, {{"A", {}}}, false);
+  EXPECT_TRUE(db.ok()) << db.status().ToString();
+  if (!db.ok()) return 0;
+  std::string value;
+  EXPECT_OK(FromRocks((*db)->db()->Get({}, (*db)->Group("A"), "k00012345", &value), "get"));
+  EXPECT_EQ(value.size(), 200u);
+  uint64_t pinned = 0;
+  EXPECT_TRUE((*db)->db()->GetIntProperty(
+      (*db)->Group("A"), rocksdb::DB::Properties::kBlockCachePinnedUsage, &pinned));
+  return pinned;
+}
+
+// quarry.cache.pin.index keeps every index partition in the cache, not only
+// the top level the default pins: several 4 KiB partitions more.
+TEST_F(RocksInstanceTest, PinningTheIndexKeepsEveryPartitionInTheCache) {
+  const uint64_t top_level_only = PinnedAfterReopen(dir_ / "default", false);
+  const uint64_t every_partition = PinnedAfterReopen(dir_ / "pinned", true);
+  EXPECT_GT(every_partition, top_level_only + 2 * 4096)
+      << "default " << top_level_only << " bytes, pinned " << every_partition;
 }
 
 }  // namespace

@@ -121,5 +121,20 @@ TEST(RocksPropertiesTest, WriteCoalescingDefaultsOnAndReadsItsKeys) {
               StatusIsWithMessage(StatusCode::kInvalidArgument, "quarry.write.coalesce"));
 }
 
+// Off unless asked: pinned metadata is not bounded by the cache's size.
+TEST(RocksPropertiesTest, IndexPinningIsOffByDefaultAndReadsItsKey) {
+  ASSERT_OK_AND_ASSIGN(RocksProperties d, RocksProperties::Parse("", "f"));
+  EXPECT_FALSE(d.pin_index);
+  EXPECT_EQ(d.ToPropertiesText().find("quarry.cache.pin.index"), std::string::npos);
+  ASSERT_OK_AND_ASSIGN(RocksProperties p,
+                       RocksProperties::Parse("quarry.cache.pin.index=true\n", "f"));
+  EXPECT_TRUE(p.pin_index);
+  EXPECT_TRUE(p.unknown_keys().empty());
+  ASSERT_OK_AND_ASSIGN(RocksProperties back, RocksProperties::Parse(p.ToPropertiesText(), "g"));
+  EXPECT_TRUE(back.pin_index);
+  EXPECT_THAT(RocksProperties::Parse("quarry.cache.pin.index=all\n", "f"),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "quarry.cache.pin.index"));
+}
+
 }  // namespace
 }  // namespace quarry
