@@ -48,15 +48,11 @@ if ! [[ $rounds =~ ^[1-9][0-9]*$ ]]; then
   exit 2
 fi
 
-repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$repo" || exit 2
-mkdir -p "$build_dir"
-build_dir="$(cd "$build_dir" && pwd)"
-if ((no_build == 0)); then
-  echo "== building the bench binaries in $build_dir (Release)"
-  QUARRY_BUILD_DIR="$build_dir" QUARRY_BUILD_TYPE=Release \
-    scripts/setup.sh quarry-bench-embedded quarry-bench-rocksdb quarry-bench-sqlite || exit 1
-fi
+# shellcheck source=bench/steps/lib/release_build.sh
+. "$(dirname "${BASH_SOURCE[0]}")/steps/lib/release_build.sh"
+enter_release_build "$build_dir" "$no_build" \
+  quarry-bench-embedded quarry-bench-rocksdb quarry-bench-sqlite || exit 1
+repo=$PWD
 declare -A binary=([quarry]="$build_dir/bench/quarry-bench-embedded"
                    [rocksdb]="$build_dir/bench/quarry-bench-rocksdb"
                    [sqlite]="$build_dir/bench/quarry-bench-sqlite")

@@ -31,15 +31,11 @@ while (($#)); do
   shift
 done
 
-repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$repo" || exit 2
-mkdir -p "$build_dir"
-build_dir="$(cd "$build_dir" && pwd)"
-if ((no_build == 0)); then
-  echo "== building quarry and the bench drivers in $build_dir (Release)"
-  QUARRY_BUILD_DIR="$build_dir" QUARRY_BUILD_TYPE=Release \
-    scripts/setup.sh quarry quarry-bench-embedded quarry-bench-thrift || exit 1
-fi
+# shellcheck source=bench/steps/lib/release_build.sh
+. "$(dirname "${BASH_SOURCE[0]}")/steps/lib/release_build.sh"
+enter_release_build "$build_dir" "$no_build" \
+  quarry quarry-bench-embedded quarry-bench-thrift || exit 1
+repo=$PWD
 QUARRY=$build_dir/cli/quarry
 for f in "$QUARRY" "$build_dir/bench/quarry-bench-embedded" "$build_dir/bench/quarry-bench-thrift"; do
   [ -x "$f" ] || { echo "large-result: $f is not built" >&2; exit 1; }
