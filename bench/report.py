@@ -13,6 +13,11 @@ measured on the same scenario: what the HTTP transport costs. The ratio is Quarr
 metrics, so a ratio above 1 always means Quarry did better. Targets are the
 issue's (issue 7, stated for the full size).
 
+A read scenario timed in passes (bench/common/passes.h) reports the median
+pass as its value; a section after the table lists every pass of every system
+and the ratios of the first (coldest) passes, so that a cold start is not hidden
+by the median.
+
 Exit status: 0, or 1 if the `items` of two systems disagree on a scenario
 (the systems did not return the same results: a bug, not a slowdown), or if
 no result was read at all. Standard library only.
@@ -210,6 +215,35 @@ def check_items(scenario, by_system):
     return ["items disagree on %s: %s" % (scenario, listed)]
 
 
+def short(v):
+    for scale, suffix in ((1e6, "M"), (1e3, "k")):
+        if abs(v) >= scale * 0.9995:
+            return "%.3g%s" % (v / scale, suffix)
+    return "%.3g" % v
+
+
+def passes_lines(scenario, by_system):
+    """Every pass of each system timed in passes, and the first passes' ratios
+    of each Quarry system to each reference; [] if no system has passes."""
+    timed = {s: r["passes"] for s, r in by_system.items()
+             if isinstance(r.get("passes"), list) and r["passes"]}
+    if not timed:
+        return []
+    lines = ["%s, %s: %s" % (scenario, s, ", ".join(short(float(v)) for v in timed[s]))
+             for s in sorted(timed)]
+    firsts = []
+    for q in sorted(s for s in timed if s.startswith("quarry")):
+        for ref in sorted(s for s in timed if not s.startswith("quarry")):
+            first = {"value": timed[q][0],
+                     "higher_is_better": by_system[q].get("higher_is_better", True)}
+            r = ratio(first, {"value": timed[ref][0]})
+            if r is not None:
+                firsts.append("%s/%s %.2f" % (q, ref, r))
+    if firsts:
+        lines.append("%s, first passes: %s" % (scenario, ", ".join(firsts)))
+    return lines
+
+
 def print_table(rows):
     head = ["scenario", "quarry system", "value", "reference", "value", "ratio", "target",
             "quarry RSS", "ref RSS"]
@@ -239,12 +273,17 @@ def main():
     if args.size != "full":
         print("(targets are the issue's, stated for the full size; at %s size they are only "
               "indicative)" % args.size)
-    rows, problems = [], []
+    rows, problems, passes = [], [], []
     for scenario in sorted(scenarios, key=order_key):
         rows += rows_for(scenario, scenarios[scenario])
         problems += check_items(scenario, scenarios[scenario])
+        passes += passes_lines(scenario, scenarios[scenario])
     if rows:
         print_table(rows)
+    if passes:
+        print("\nTimed passes (the value above is their median), in order:")
+        for line in passes:
+            print("- " + line)
     for step in args.failed:
         print("FAILED step: " + step)
     for p in problems:

@@ -17,7 +17,7 @@ bool Usage(const char* program, const std::string& why) {
   std::fprintf(
       stderr,
       "%s: %s\nusage: %s [--size quick|full|large] [--work DIR] [--repo DIR] [--only PREFIX] "
-      "[--cache-mib N] [--phase all|reads]\n",
+      "[--cache-mib N] [--phase all|reads] [--passes N]\n",
       program, why.c_str(), program);
   return false;
 }
@@ -29,6 +29,7 @@ bool ParseBenchArgs(int argc, char** argv, BenchArgs* args) {
   args->work = EnvOr("BENCH_WORK", "bench-work");
   args->repo = EnvOr("BENCH_REPO", ".");
   std::string cache_mib = EnvOr("BENCH_CACHE_MIB", "64");
+  std::string passes = std::to_string(kDefaultReadPasses);
   for (int i = 1; i < argc; ++i) {
     std::string_view flag = argv[i];
     if (i + 1 >= argc) return Usage(argv[0], "missing value after " + std::string(flag));
@@ -43,6 +44,8 @@ bool ParseBenchArgs(int argc, char** argv, BenchArgs* args) {
       args->only = value;
     } else if (flag == "--cache-mib") {
       cache_mib = value;
+    } else if (flag == "--passes") {
+      passes = value;
     } else if (flag == "--phase") {
       if (value != "all" && value != "reads") {
         return Usage(argv[0], "--phase must be all or reads, not '" + value + "'");
@@ -57,6 +60,10 @@ bool ParseBenchArgs(int argc, char** argv, BenchArgs* args) {
   if (cache_mib.empty() || *end != '\0' || args->cache_mib == 0) {
     return Usage(argv[0],
                  "--cache-mib needs a positive whole number of MiB, not '" + cache_mib + "'");
+  }
+  args->passes = std::strtoull(passes.c_str(), &end, 10);
+  if (passes.empty() || *end != '\0' || args->passes == 0) {
+    return Usage(argv[0], "--passes needs a positive whole number, not '" + passes + "'");
   }
   if (!DatasetSpec::FromName(args->size, &args->spec)) {
     return Usage(argv[0], "unknown size '" + args->size + "'");

@@ -28,17 +28,19 @@
 #include <string_view>
 
 #include "bench/common/dataset.h"
+#include "bench/common/passes.h"
 
 namespace quarry::bench {
 
 struct BenchArgs {
   std::string size = "quick";
   DatasetSpec spec = DatasetSpec::Quick();
-  std::string work;         // Scratch directory of this binary.
-  std::string repo;         // Repository root (bench/schema lives under it).
-  std::string only;         // Scenario name prefixes, comma-separated; empty: all.
-  uint64_t cache_mib = 64;  // Every system's block/page cache, MiB.
-  bool reads_only = false;  // --phase reads: reuse the data in `work`.
+  std::string work;                    // Scratch directory of this binary.
+  std::string repo;                    // Repository root (bench/schema lives under it).
+  std::string only;                    // Scenario name prefixes, comma-separated; empty: all.
+  uint64_t cache_mib = 64;             // Every system's block/page cache, MiB.
+  bool reads_only = false;             // --phase reads: reuse the data in `work`.
+  size_t passes = kDefaultReadPasses;  // Timed passes of each 1-hop scenario (passes.h).
 
   uint64_t cache_bytes() const { return cache_mib << 20; }
 

@@ -30,17 +30,28 @@ uint64_t PeakRssBytesOf(int pid) {
 }
 
 void PrintResult(const Measurement& m) {
-  char line[512];
+  char head[512];
   uint64_t peak_rss = m.peak_rss_bytes != 0 ? m.peak_rss_bytes : PeakRssBytes();
-  std::snprintf(line, sizeof(line),
+  std::snprintf(head, sizeof(head),
                 "RESULT {\"scenario\":\"%.*s\",\"system\":\"%.*s\",\"metric\":\"%.*s\","
-                "\"value\":%.6g,\"higher_is_better\":%s,\"items\":%lld,\"peak_rss_bytes\":%llu}\n",
+                "\"value\":%.6g,\"higher_is_better\":%s,\"items\":%lld,\"peak_rss_bytes\":%llu",
                 static_cast<int>(m.scenario.size()), m.scenario.data(),
                 static_cast<int>(m.system.size()), m.system.data(),
                 static_cast<int>(m.metric.size()), m.metric.data(), m.value,
                 m.higher_is_better ? "true" : "false", static_cast<long long>(m.items),
                 static_cast<unsigned long long>(peak_rss));
-  std::fputs(line, stdout);
+  std::string line = head;
+  if (!m.passes.empty()) {
+    line += ",\"passes\":[";
+    for (size_t i = 0; i < m.passes.size(); ++i) {
+      char value[32];
+      std::snprintf(value, sizeof(value), "%s%.6g", i == 0 ? "" : ",", m.passes[i]);
+      line += value;
+    }
+    line += "]";
+  }
+  line += "}\n";
+  std::fputs(line.c_str(), stdout);
   std::fflush(stdout);
 }
 

@@ -14,6 +14,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <span>
 #include <string_view>
 
 namespace quarry::bench {
@@ -26,6 +27,9 @@ struct Measurement {
   bool higher_is_better = true;
   int64_t items = -1;  // Results returned / elements stored, to check systems agree; -1: n/a.
   uint64_t peak_rss_bytes = 0;  // Reported peak RSS; 0: this process's (PeakRssBytes()).
+  // Each timed pass's value when `value` is their median (bench/common/passes.h);
+  // empty for a scenario timed once. Borrowed until PrintResult returns.
+  std::span<const double> passes;
 };
 
 void PrintResult(const Measurement& m);

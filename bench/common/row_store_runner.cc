@@ -27,6 +27,8 @@ std::string ApplyFlag(const std::string& name, const std::string& value, RowStor
     if (!ParseCount(value, &o->seeds)) return "--seeds needs a positive count: " + value;
   } else if (name == "batch") {
     if (!ParseCount(value, &o->batch_events)) return "--batch needs a positive count: " + value;
+  } else if (name == "passes") {
+    if (!ParseCount(value, &o->passes)) return "--passes needs a positive count: " + value;
   } else if (name == "phase") {
     if (value != "all" && value != "reads") return "--phase must be all or reads: " + value;
     o->reads_only = value == "reads";
@@ -42,8 +44,10 @@ void Note(const std::string& text) {
 }
 
 void Report(RowStore* store, const RowStoreOptions& o, std::string_view scenario,
-            std::string_view metric, double value, int64_t items) {
+            std::string_view metric, double value, int64_t items,
+            std::span<const double> passes = {}) {
   Measurement m;
+  m.passes = passes;
   m.scenario = scenario;
   m.system = o.system;
   m.metric = metric;
@@ -96,18 +100,25 @@ std::string RunOneHop(RowStore* store, const RowStoreOptions& o, std::string_vie
   // The same seed counts as every other system (args.h), so `items` compare.
   size_t count = o.seeds != 0 ? o.seeds : QuerySeedCount(o.spec, hub_heavy);
   std::vector<uint32_t> seeds = QuerySeeds(o.spec, count, hub_heavy);
-  RowsRead read;
-  Stopwatch watch;
-  for (size_t i = 0; i < seeds.size(); i += per_query) {
-    size_t n = std::min(per_query, seeds.size() - i);
-    std::span<const uint32_t> query(seeds.data() + i, n);
-    if (std::string e = store->OneHop(query, view, &read); !e.empty()) return e;
+  PassRates rates;
+  int64_t rows = -1;
+  for (size_t pass = 1; pass <= o.passes; ++pass) {
+    RowsRead read;
+    Stopwatch watch;
+    for (size_t i = 0; i < seeds.size(); i += per_query) {
+      size_t n = std::min(per_query, seeds.size() - i);
+      std::span<const uint32_t> query(seeds.data() + i, n);
+      if (std::string e = store->OneHop(query, view, &read); !e.empty()) return e;
+    }
+    double seconds = watch.Seconds();
+    rates.Add(static_cast<double>(seeds.size()), seconds);
+    Note(std::string(scenario) + " pass " + std::to_string(pass) + ": " +
+         std::to_string(seeds.size()) + " seeds in " + std::to_string(seconds) + " s; rows " +
+         std::to_string(read.rows) + ", count sum " + std::to_string(read.count_sum));
+    if (rows >= 0 && read.rows != rows) return "passes disagree on the number of rows";
+    rows = read.rows;
   }
-  double seconds = watch.Seconds();
-  Note(std::string(scenario) + ": " + std::to_string(seeds.size()) + " seeds in " +
-       std::to_string(seconds) + " s; rows " + std::to_string(read.rows) + ", count sum " +
-       std::to_string(read.count_sum));
-  Report(store, o, scenario, "seeds/s", seeds.size() / seconds, read.rows);
+  Report(store, o, scenario, "seeds/s", rates.Median(), rows, rates.rates());
   return "";
 }
 
@@ -175,7 +186,8 @@ int RunRowStoreBenchmarks(RowStore* store, const RowStoreOptions& options) {
        std::to_string(options.batch_events) + " events per transaction (duplicate keys combined " +
        "within each batch before the upsert), " +
        std::to_string(QuerySeedCount(options.spec, false)) + " uniform / " +
-       std::to_string(QuerySeedCount(options.spec, true)) + " hub seeds per 1-hop scenario");
+       std::to_string(QuerySeedCount(options.spec, true)) + " hub seeds per 1-hop scenario, " +
+       std::to_string(options.passes) + " timed passes each (the median reported)");
   std::string error = RunAll(store, options);
   if (!error.empty()) {
     std::fprintf(stderr, "%.*s benchmark failed: %s\n", static_cast<int>(options.system.size()),

@@ -28,6 +28,7 @@
 
 #include "bench/common/batch_combiner.h"
 #include "bench/common/dataset.h"
+#include "bench/common/passes.h"
 
 namespace quarry::bench {
 
@@ -70,15 +71,17 @@ inline constexpr size_t kMaxSeedsPerQuery = 100;
 struct RowStoreOptions {
   std::string_view system;  // Result-line system name: "postgres", "sqlite".
   DatasetSpec spec;
-  size_t seeds = 0;            // 1-hop seeds per scenario; 0: QuerySeedCount (args.h).
-  size_t batch_events = 5000;  // Events per ingest transaction: 10,000 elements, as Quarry.
-  bool reads_only = false;     // --phase reads: the tables an earlier run left, no ingest.
+  size_t seeds = 0;                    // 1-hop seeds per scenario; 0: QuerySeedCount (args.h).
+  size_t batch_events = 5000;          // Events per ingest transaction: 10,000 elements, as Quarry.
+  bool reads_only = false;             // --phase reads: the tables an earlier run left, no ingest.
+  size_t passes = kDefaultReadPasses;  // Timed passes of each 1-hop scenario (passes.h).
   std::map<std::string, std::string> extra;  // Store-specific --flags.
 };
 
 // Parses --size quick|full (required), --seeds N (default: QuerySeedCount,
 // as every system), --batch N (events per transaction, default 5,000),
-// --phase all|reads (reads: skip ingest, bench/ab-reads.sh) and any
+// --phase all|reads (reads: skip ingest, bench/ab-reads.sh), --passes N
+// (timed passes of each 1-hop scenario, default kDefaultReadPasses) and any
 // other --name value / --name=value pair into options->extra. Returns "" or
 // the usage error.
 std::string ParseRowStoreFlags(int argc, char** argv, RowStoreOptions* options);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "bench/common/passes.h"
 #include "bench/common/report.h"
 #include "bench/schema/bench_data.h"
 #include "keypackages/key_range.h"
@@ -56,22 +57,34 @@ Result<int64_t> ScanRange(const RawDb& db, rocksdb::ColumnFamilyHandle* cf, cons
   return n;
 }
 
-// Runs the queries (each a list of merged ranges); prints the line.
+// Runs the queries (each a list of merged ranges) `passes` times; prints the
+// line (the median pass, every pass listed).
 Status OneHop(const RawDb& db, const char* scenario, size_t seeds,
-              const std::vector<std::vector<KeyRange>>& queries, bool view) {
+              const std::vector<std::vector<KeyRange>>& queries, bool view, size_t passes) {
   std::vector<rocksdb::ColumnFamilyHandle*> cfs = {db.edges()};
   if (!view) cfs.insert(cfs.begin(), db.entities());
-  int64_t items = 0;
-  Stopwatch watch;
-  for (const auto& ranges : queries) {
-    for (auto* cf : cfs) {
-      for (const KeyRange& range : ranges) {
-        QUARRY_ASSIGN_OR_RETURN(int64_t n, ScanRange(db, cf, range, view));
-        items += n;
+  int64_t items = -1;
+  PassRates rates;
+  for (size_t pass = 0; pass < passes; ++pass) {
+    int64_t pass_items = 0;
+    Stopwatch watch;
+    for (const auto& ranges : queries) {
+      for (auto* cf : cfs) {
+        for (const KeyRange& range : ranges) {
+          QUARRY_ASSIGN_OR_RETURN(int64_t n, ScanRange(db, cf, range, view));
+          pass_items += n;
+        }
       }
     }
+    rates.Add(static_cast<double>(seeds), watch.Seconds());
+    if (items >= 0 && pass_items != items) {
+      return InternalError(std::string(scenario) + ": passes disagree on the result count");
+    }
+    items = pass_items;
   }
-  PrintResult({scenario, kRocksSystem, "seeds/s", seeds / watch.Seconds(), true, items});
+  Measurement m{scenario, kRocksSystem, "seeds/s", rates.Median(), true, items};
+  m.passes = rates.rates();
+  PrintResult(m);
   return Status::OK();
 }
 
@@ -92,9 +105,10 @@ Result<std::vector<std::vector<KeyRange>>> Queries(const RawKeys& keys,
 }
 
 Status OneHopScenario(const RawDb& db, const RawKeys& keys, const char* scenario,
-                      const std::vector<uint32_t>& vertices, size_t per_query, bool view) {
+                      const std::vector<uint32_t>& vertices, size_t per_query, bool view,
+                      size_t passes) {
   QUARRY_ASSIGN_OR_RETURN(auto queries, Queries(keys, vertices, per_query, view));
-  return OneHop(db, scenario, vertices.size(), queries, view);
+  return OneHop(db, scenario, vertices.size(), queries, view, passes);
 }
 
 }  // namespace
@@ -147,7 +161,8 @@ Status RawOneHop(const BenchArgs& args, const RawKeys& keys, const RawDb& db) {
         Case{"1hop-hub-single", &hubs, 1, false}, Case{"1hop-hub-batch100", &hubs, 100, false},
         Case{"1hop-uniform-batch100-view", &uniform, 100, true}}) {
     if (!args.Wants(c.scenario)) continue;
-    QUARRY_RETURN_IF_ERROR(OneHopScenario(db, keys, c.scenario, *c.seeds, c.per_query, c.view));
+    QUARRY_RETURN_IF_ERROR(
+        OneHopScenario(db, keys, c.scenario, *c.seeds, c.per_query, c.view, args.passes));
   }
   return Status::OK();
 }

@@ -72,6 +72,17 @@ TEST(BenchArgsTest, PhaseReadsReusesTheData) {
   EXPECT_FALSE(Parse({"--phase", "writes"}, &args));
 }
 
+TEST(BenchArgsTest, PassesDefaultToThreeAndMustBePositive) {
+  BenchArgs args;
+  ASSERT_TRUE(Parse({}, &args));
+  EXPECT_EQ(args.passes, 3u);
+  ASSERT_TRUE(Parse({"--passes", "5"}, &args));
+  EXPECT_EQ(args.passes, 5u);
+  EXPECT_FALSE(Parse({"--passes", "0"}, &args));
+  EXPECT_FALSE(Parse({"--passes", "2x"}, &args));
+  EXPECT_FALSE(Parse({"--passes", ""}, &args));
+}
+
 TEST(BenchArgsTest, RejectsUnknownSizesAndFlags) {
   BenchArgs args;
   EXPECT_FALSE(Parse({"--size", "huge"}, &args));

@@ -80,6 +80,24 @@ class ItemsTest(unittest.TestCase):
         self.assertIn("postgres=11", problems[0])
 
 
+class PassesTest(unittest.TestCase):
+    def test_no_passes_no_lines(self):
+        by_system = {"quarry": result("full-scan", "quarry", 5)}
+        self.assertEqual(report.passes_lines("full-scan", by_system), [])
+
+    def test_every_pass_listed_and_first_passes_compared(self):
+        q = result("1hop-uniform-single", "quarry", 80000)
+        q["passes"] = [24000, 80000, 82000]
+        ref = result("1hop-uniform-single", "rocksdb", 90000)
+        ref["passes"] = [30000, 90000, 91000]
+        lines = report.passes_lines("1hop-uniform-single", {"quarry": q, "rocksdb": ref})
+        self.assertEqual(lines, [
+            "1hop-uniform-single, quarry: 24k, 80k, 82k",
+            "1hop-uniform-single, rocksdb: 30k, 90k, 91k",
+            "1hop-uniform-single, first passes: quarry/rocksdb 0.80",
+        ])
+
+
 class EndToEndTest(unittest.TestCase):
     def run_report(self, lines):
         with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:

@@ -50,6 +50,16 @@ TEST(RowStoreFlagsTest, PhaseReadsSkipsIngest) {
   EXPECT_NE(Parse({"--size", "quick", "--phase", "write"}, &o).find("write"), std::string::npos);
 }
 
+TEST(RowStoreFlagsTest, PassesDefaultToThreeAndMustBePositive) {
+  RowStoreOptions o;
+  EXPECT_EQ(Parse({"--size", "quick"}, &o), "");
+  EXPECT_EQ(o.passes, 3u);
+  EXPECT_EQ(Parse({"--size", "quick", "--passes=1"}, &o), "");
+  EXPECT_EQ(o.passes, 1u);
+  EXPECT_TRUE(o.extra.empty());  // A known flag, not a store-specific one.
+  EXPECT_NE(Parse({"--size", "quick", "--passes", "0"}, &o).find("--passes"), std::string::npos);
+}
+
 TEST(RowStoreFlagsTest, RejectsBadInput) {
   RowStoreOptions o;
   EXPECT_NE(Parse({"--size", "huge"}, &o).find("huge"), std::string::npos);
