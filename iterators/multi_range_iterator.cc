@@ -15,19 +15,26 @@ bool EndsBeforeStart(const KeyRange& r, const KeyRange& range) {
 
 }  // namespace
 
+SharedRanges MergedRanges(std::vector<KeyRange> ranges) {
+  MergeOverlapping(&ranges);
+  return std::make_shared<const std::vector<KeyRange>>(std::move(ranges));
+}
+
 MultiRangeIterator::MultiRangeIterator(std::unique_ptr<KvIterator> source,
                                        std::vector<KeyRange> ranges)
-    : WrappingIterator(std::move(source)), ranges_(std::move(ranges)) {
-  MergeOverlapping(&ranges_);
-}
+    : MultiRangeIterator(std::move(source), MergedRanges(std::move(ranges))) {}
+
+MultiRangeIterator::MultiRangeIterator(std::unique_ptr<KvIterator> source, SharedRanges merged)
+    : WrappingIterator(std::move(source)), ranges_(std::move(merged)) {}
 
 void MultiRangeIterator::Seek(const KeyRange& range) {
   range_ = range;
   active_ = false;
   // ranges_ are sorted and disjoint, so their ends are sorted too.
-  auto first = std::partition_point(ranges_.begin(), ranges_.end(),
+  const std::vector<KeyRange>& ranges = *ranges_;
+  auto first = std::partition_point(ranges.begin(), ranges.end(),
                                     [&](const KeyRange& r) { return EndsBeforeStart(r, range); });
-  next_ = static_cast<size_t>(first - ranges_.begin());
+  next_ = static_cast<size_t>(first - ranges.begin());
   SeekNextPiece();
 }
 
@@ -37,16 +44,24 @@ void MultiRangeIterator::Next() {
 }
 
 void MultiRangeIterator::SeekNextPiece() {
-  while (next_ < ranges_.size()) {
-    const KeyRange& r = ranges_[next_];
+  const std::vector<KeyRange>& ranges = *ranges_;
+  while (next_ < ranges.size()) {
+    const KeyRange& r = ranges[next_];
     if (KeyAfterRange(range_, r.start)) {
-      next_ = ranges_.size();  // This and all later ranges lie past the end.
+      next_ = ranges.size();  // This and all later ranges lie past the end.
       return;
     }
     ++next_;
-    KeyRange piece = IntersectRanges(range_, r);
-    if (piece.IsEmpty()) continue;
-    source()->Seek(piece);
+    // A whole-keyspace Seek (what every scan stack starts with) seeks each
+    // range as it is, without copying it.
+    if (range_.start.empty() && range_.start_inclusive && !range_.has_end()) {
+      if (r.IsEmpty()) continue;
+      source()->Seek(r);
+    } else {
+      KeyRange piece = IntersectRanges(range_, r);
+      if (piece.IsEmpty()) continue;
+      source()->Seek(piece);
+    }
     active_ = true;
     if (source()->Valid() || !source()->status().ok()) return;
   }

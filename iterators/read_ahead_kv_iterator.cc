@@ -176,7 +176,7 @@ void ReadAheadKvIterator::TakeBatch() {
     return;
   }
   current_ = std::move(ready_.front());
-  ready_.pop_front();
+  ready_.erase(ready_.begin());
   lock.unlock();
   work_cv_.notify_one();
   pos_ = 0;

@@ -31,7 +31,6 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstddef>
-#include <deque>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -105,7 +104,10 @@ class ReadAheadKvIterator final : public KvIterator {
   std::mutex mu_;
   std::condition_variable ready_cv_;  // A batch is ready, a range is done, or reading stopped.
   std::condition_variable work_cv_;   // A range to read, room for a batch, stop or quit.
-  std::deque<std::unique_ptr<Batch>> ready_;   // Guarded by mu_.
+  // Guarded by mu_; oldest first. At most batches_ahead long, so popping the
+  // front costs nothing much, and unlike a std::deque an empty vector
+  // allocates nothing: most iterators (one-seed queries) never read ahead.
+  std::vector<std::unique_ptr<Batch>> ready_;
   std::vector<std::unique_ptr<Batch>> spare_;  // Guarded by mu_.
   bool range_pending_ = false;                 // Guarded by mu_: a range waits for the thread.
   bool reading_ = false;                       // Guarded by mu_: the thread is reading.

@@ -79,9 +79,16 @@ Result<std::unique_ptr<KvIterator>> ScanTemplate::BuildKvStack(const KeyPackage&
                                                                const ScanOptions& options,
                                                                std::unique_ptr<KvIterator> source,
                                                                std::vector<KeyRange> ranges) const {
+  return BuildKvStack(package, options, std::move(source), MergedRanges(std::move(ranges)));
+}
+
+Result<std::unique_ptr<KvIterator>> ScanTemplate::BuildKvStack(const KeyPackage& package,
+                                                               const ScanOptions& options,
+                                                               std::unique_ptr<KvIterator> source,
+                                                               SharedRanges merged) const {
   if (source == nullptr) return InvalidArgumentError("scan stack: no source iterator");
   std::unique_ptr<KvIterator> it =
-      std::make_unique<MultiRangeIterator>(std::move(source), std::move(ranges));
+      std::make_unique<MultiRangeIterator>(std::move(source), std::move(merged));
   const PropertyLayout* source_layout = nullptr;  // Set when the source's one group is viewed.
   if (!options.source_group.empty() && groups_.count(options.source_group) != 0) {
     source_layout = package.LayoutFor(options.source_group);
@@ -118,8 +125,15 @@ Result<std::unique_ptr<KvIterator>> ScanTemplate::BuildKvStack(const KeyPackage&
 Result<std::unique_ptr<ScanElementIterator>> ScanTemplate::Build(
     const KeyPackage& package, const ScanOptions& options, std::unique_ptr<KvIterator> source,
     std::vector<KeyRange> ranges) const {
+  return Build(package, options, std::move(source), MergedRanges(std::move(ranges)));
+}
+
+Result<std::unique_ptr<ScanElementIterator>> ScanTemplate::Build(const KeyPackage& package,
+                                                                 const ScanOptions& options,
+                                                                 std::unique_ptr<KvIterator> source,
+                                                                 SharedRanges merged) const {
   QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<KvIterator> stack,
-                          BuildKvStack(package, options, std::move(source), std::move(ranges)));
+                          BuildKvStack(package, options, std::move(source), std::move(merged)));
   auto scan = std::make_unique<ScanElementIterator>(std::move(stack), package, element_stages_,
                                                     options.matched_vertex);
   scan->Seek(KeyRange::All());

@@ -45,6 +45,7 @@
 #include "iterators/aggregate.h"
 #include "iterators/element_filter_iterator.h"
 #include "iterators/kv_iterator.h"
+#include "iterators/multi_range_iterator.h"
 #include "iterators/scan_element_iterator.h"
 #include "iterators/visibility.h"
 #include "keypackages/key_package.h"
@@ -105,10 +106,20 @@ class ScanTemplate {
                                                    const ScanOptions& options,
                                                    std::unique_ptr<KvIterator> source,
                                                    std::vector<KeyRange> ranges) const;
+  Result<std::unique_ptr<KvIterator>> BuildKvStack(const KeyPackage& package,
+                                                   const ScanOptions& options,
+                                                   std::unique_ptr<KvIterator> source,
+                                                   SharedRanges merged) const;
   Result<std::unique_ptr<ScanElementIterator>> Build(const KeyPackage& package,
                                                      const ScanOptions& options,
                                                      std::unique_ptr<KvIterator> source,
                                                      std::vector<KeyRange> ranges) const;
+  // As Build, over ranges merged once (MergedRanges) that the stacks of
+  // several column families or groups may share. REQUIRES: merged != nullptr.
+  Result<std::unique_ptr<ScanElementIterator>> Build(const KeyPackage& package,
+                                                     const ScanOptions& options,
+                                                     std::unique_ptr<KvIterator> source,
+                                                     SharedRanges merged) const;
 
  private:
   ScanTemplate() = default;

@@ -39,6 +39,19 @@ void RocksIteratorPool::Give(std::unique_ptr<PooledRocksIterator> it) {
   idle_.push_back(std::move(it));
 }
 
+std::shared_ptr<rocksdb::ManagedSnapshot> RocksIteratorPool::LatestSnapshot(rocksdb::DB* db) {
+  // Read before the lock: a write landing in between only makes the reused
+  // snapshot the state just before it, as if the query had come first.
+  const rocksdb::SequenceNumber latest = db->GetLatestSequenceNumber();
+  std::shared_ptr<rocksdb::ManagedSnapshot> replaced;  // Released after the lock.
+  std::lock_guard<std::mutex> lock(mu_);
+  replaced = last_snapshot_.lock();
+  if (replaced != nullptr && replaced->snapshot()->GetSequenceNumber() == latest) return replaced;
+  auto fresh = std::make_shared<rocksdb::ManagedSnapshot>(db);
+  last_snapshot_ = fresh;
+  return fresh;
+}
+
 void RocksIteratorPool::Clear() {
   std::vector<std::unique_ptr<PooledRocksIterator>> dropped;  // Destroyed after the lock.
   std::lock_guard<std::mutex> lock(mu_);

@@ -22,6 +22,7 @@
 
 #include <rocksdb/db.h>
 #include <rocksdb/listener.h>
+#include <rocksdb/snapshot.h>
 
 #include <atomic>
 #include <cstdint>
@@ -73,6 +74,14 @@ class RocksIteratorPool {
   // Drops every idle iterator and, through the generation, every one in use
   // (a flush or compaction completed, or the instance is closing).
   void Clear();
+  // A snapshot of `db` (this pool's instance) at its latest sequence number.
+  // Reuses the one the last call returned while anything still holds it (a
+  // query in flight, or a kept iterator's snapshot_owner) and no write has
+  // moved the sequence number on; else takes a new one. Taking and releasing
+  // a snapshot each lock the database's mutex, which cost one-seed queries
+  // about 2% (bench/RESULTS.md, "Session 24"). Only a weak reference is
+  // kept, so the pool holds no snapshot that nothing else holds.
+  std::shared_ptr<rocksdb::ManagedSnapshot> LatestSnapshot(rocksdb::DB* db);
   // Advanced by each Clear.
   uint64_t generation() const { return generation_.load(std::memory_order_acquire); }
   size_t idle_for_testing();
@@ -81,6 +90,7 @@ class RocksIteratorPool {
   std::mutex mu_;
   std::vector<std::unique_ptr<PooledRocksIterator>> idle_;  // Oldest first.
   std::atomic<uint64_t> generation_{0};
+  std::weak_ptr<rocksdb::ManagedSnapshot> last_snapshot_;  // Guarded by mu_.
 };
 
 // Clears `pool` whenever a flush or compaction of the database completes,

@@ -147,7 +147,10 @@ void RocksKvIterator::Settle() {
     }
     it->Next();  // Before the start: an exclusive start.
   }
-  status_ = FromRocks(it->status(), "scanning column family " + cf_->GetName());
+  // Every range ends here: the message is built only for a failure.
+  const rocksdb::Status& rocks_status = it->status();
+  status_ = rocks_status.ok() ? Status::OK()
+                              : FromRocks(rocks_status, "scanning column family " + cf_->GetName());
 }
 
 }  // namespace quarry

@@ -56,40 +56,41 @@ Result<std::shared_ptr<const ScanTemplate>> TemplateFor(const RocksGraph& graph,
 }
 
 // Expands (unless QueryOptions::view_expanded) and validates the view (every group when absent) and
-// selects the column families of its groups.
-Result<ScanInputs> PlanScan(const RocksGraph& graph, const QueryOptions& options, ScanKind kind) {
-  ScanInputs in;
-  in.package = &graph.key_package();
-  QUARRY_ASSIGN_OR_RETURN(in.stack, TemplateFor(graph, options));
-  const View& expanded = in.stack->view();
+// selects the column families of its groups, into *in.
+Status PlanScan(const RocksGraph& graph, const QueryOptions& options, ScanKind kind,
+                ScanInputs* in) {
+  in->package = &graph.key_package();
+  QUARRY_ASSIGN_OR_RETURN(in->stack, TemplateFor(graph, options));
+  const View& expanded = in->stack->view();
+  in->groups.reserve(expanded.entities().size() + expanded.edges().size());
   for (const auto* groups : {&expanded.entities(), &expanded.edges()}) {
     for (const auto& [name, definition] : *groups) {
       const GroupState* state = graph.group(name);
       if (state == nullptr) return InvalidArgumentError("view group '" + name + "' is not stored");
-      in.groups.push_back(state);
+      in->groups.push_back(state);
     }
   }
-  in.scan.kind = kind;
-  in.scan.seed_options.include_entities = expanded.has_entities();
-  in.scan.seed_options.include_edges = expanded.has_edges();
-  in.scan.seed_options.include_incoming_outgoing = options.include_incoming_outgoing;
-  in.scan.seed_options.directed_type = options.directed_type;
-  in.scan.seed_options.seed_matching_equal = options.seed_matching_equal;
-  in.scan.auths = options.auths;
-  in.scan.validate = graph.rocks_properties().validator_enabled;
-  in.scan.matched_vertex = false;
+  in->scan.kind = kind;
+  in->scan.seed_options.include_entities = expanded.has_entities();
+  in->scan.seed_options.include_edges = expanded.has_edges();
+  in->scan.seed_options.include_incoming_outgoing = options.include_incoming_outgoing;
+  in->scan.seed_options.directed_type = options.directed_type;
+  in->scan.seed_options.seed_matching_equal = options.seed_matching_equal;
+  in->scan.auths = options.auths;
+  in->scan.validate = graph.rocks_properties().validator_enabled;
+  in->scan.matched_vertex = false;
   // The arena exists when quarry.scan.threads allows more than one thread
   // (asking EffectiveScanThreads here would read /sys on every query).
   if (graph.scan_arena() != nullptr) {
-    in.read_ahead_cells = static_cast<size_t>(graph.rocks_properties().scan_readahead_cells);
+    in->read_ahead_cells = static_cast<size_t>(graph.rocks_properties().scan_readahead_cells);
   }
-  return in;
+  return Status::OK();
 }
 
 // The part of one seed batch that lies in one shard.
 struct ScanPiece {
   size_t shard = 0;
-  std::vector<KeyRange> ranges;
+  SharedRanges ranges;  // Merged once; every group's stack over it reads this list.
 };
 
 // One stream: a group's stack over a piece.
@@ -98,31 +99,39 @@ struct ScanTask {
   size_t piece = 0;
 };
 
+// Everything a scan's streams share, in one allocation: what to read, the
+// snapshots it is read at, and the tasks.
 struct ScanPlan {
   ScanInputs in;
+  RocksGraph::Snapshots snapshots;
   ShardMap shards;
   std::vector<ScanPiece> pieces;
   std::vector<ScanTask> tasks;  // In output order: batch, group, shard.
 };
 
-ScanPlan PlanTasks(ScanInputs in, ShardMap shards) {
-  ScanPlan plan{std::move(in), std::move(shards), {}, {}};
-  for (std::vector<KeyRange>& batch : plan.in.batches) {
-    size_t first = plan.pieces.size();
-    if (plan.shards.shards() == 1) {
-      plan.pieces.push_back({0, std::move(batch)});
+// Cuts plan->in.batches into pieces at the shard boundaries and lists the
+// tasks.
+void PlanTasks(ScanPlan* plan) {
+  const size_t groups = plan->in.groups.size();
+  if (plan->shards.shards() == 1) {
+    plan->pieces.reserve(plan->in.batches.size());
+    plan->tasks.reserve(plan->in.batches.size() * groups);
+  }
+  for (std::vector<KeyRange>& batch : plan->in.batches) {
+    size_t first = plan->pieces.size();
+    if (plan->shards.shards() == 1) {
+      plan->pieces.push_back({0, MergedRanges(std::move(batch))});
     } else {
-      std::vector<std::vector<KeyRange>> cut = plan.shards.Cut(batch);
+      std::vector<std::vector<KeyRange>> cut = plan->shards.Cut(batch);
       for (size_t s = 0; s < cut.size(); ++s) {
-        if (!cut[s].empty()) plan.pieces.push_back({s, std::move(cut[s])});
+        if (!cut[s].empty()) plan->pieces.push_back({s, MergedRanges(std::move(cut[s]))});
       }
     }
-    for (const GroupState* group : plan.in.groups) {
-      for (size_t p = first; p < plan.pieces.size(); ++p) plan.tasks.push_back({group, p});
+    for (const GroupState* group : plan->in.groups) {
+      for (size_t p = first; p < plan->pieces.size(); ++p) plan->tasks.push_back({group, p});
     }
   }
-  plan.in.batches.clear();
-  return plan;
+  plan->in.batches.clear();
 }
 
 // `rocks` under a thread that reads its long ranges ahead, when `cells` > 0.
@@ -141,8 +150,8 @@ std::unique_ptr<KvIterator> WithReadAhead(std::unique_ptr<RocksKvIterator> rocks
 // other: in a parallel scan every core is already busy).
 Result<std::unique_ptr<ElementIterator>> BuildTaskScan(const RocksGraph& graph,
                                                        const ScanPlan& plan, const ScanTask& task,
-                                                       const RocksGraph::Snapshots& snapshots,
                                                        bool read_ahead) {
+  const RocksGraph::Snapshots& snapshots = plan.snapshots;
   const ScanPiece& piece = plan.pieces[task.piece];
   size_t instance = plan.shards.InstanceOfShard(piece.shard);
   RocksScanOptions rocks;
@@ -160,56 +169,63 @@ Result<std::unique_ptr<ElementIterator>> BuildTaskScan(const RocksGraph& graph,
   return std::unique_ptr<ElementIterator>(std::move(scan));
 }
 
-// Streams the scan over snapshots taken now. The stream reads the package
-// and group states by pointer: it must not outlive the graph.
-std::unique_ptr<ElementIterator> StreamScan(const RocksGraph& graph, ScanInputs in) {
-  auto snapshots = std::make_shared<RocksGraph::Snapshots>();
-  ShardMap shards = graph.TakeSnapshots(snapshots.get());
-  auto plan = std::make_shared<const ScanPlan>(PlanTasks(std::move(in), std::move(shards)));
+// Streams the scan of plan->in over snapshots taken now. The stream reads
+// the package and group states by pointer: it must not outlive the graph.
+std::unique_ptr<ElementIterator> StreamScan(const RocksGraph& graph,
+                                            std::shared_ptr<ScanPlan> plan) {
+  plan->shards = graph.TakeSnapshots(&plan->snapshots);
+  PlanTasks(plan.get());
   size_t count = plan->tasks.size();
   tbb::task_arena* arena = graph.scan_arena();
   // A scan touching one shard of one batch (a few seeds) stays serial: the
   // hand-off would cost more than it saves.
   const bool parallel = arena != nullptr && count > 1 && plan->pieces.size() > 1;
-  auto make = [&graph, plan, snapshots, parallel](size_t index) {
-    return BuildTaskScan(graph, *plan, plan->tasks[index], *snapshots, /*read_ahead=*/!parallel);
+  const ScanPlan* tasks = plan.get();  // Kept alive by the stream (keep_alive).
+  auto make = [&graph, tasks, parallel](size_t index) {
+    return BuildTaskScan(graph, *tasks, tasks->tasks[index], /*read_ahead=*/!parallel);
   };
   if (parallel) {
     size_t window = kStreamsPerThread * static_cast<size_t>(arena->max_concurrency());
-    return std::make_unique<ParallelElementIterator>(count, std::move(make), snapshots, arena,
+    return std::make_unique<ParallelElementIterator>(count, std::move(make), std::move(plan), arena,
                                                      window, kParallelChunk);
   }
-  return std::make_unique<ConcatElementIterator>(count, std::move(make), snapshots);
+  return std::make_unique<ConcatElementIterator>(count, std::move(make), std::move(plan));
 }
 
 }  // namespace
 
 Result<std::unique_ptr<ElementIterator>> RocksGraph::GetElements(
     std::span<const ElementId> seeds, const QueryOptions& options) const {
-  QUARRY_ASSIGN_OR_RETURN(ScanInputs in, PlanScan(*this, options, ScanKind::kSeeded));
+  auto plan = std::make_shared<ScanPlan>();
+  ScanInputs& in = plan->in;
+  QUARRY_RETURN_IF_ERROR(PlanScan(*this, options, ScanKind::kSeeded, &in));
   // Gaffer's documented results carry the matched end for every seeded row,
   // EdgeSeeds included (gaffer-doc operations guide, "related to edge").
   in.scan.matched_vertex = true;
   if (in.groups.empty()) seeds = {};
   // Ranges are built (and checked) up front, one list per batch; the scan
   // stack merges each list (MultiRangeIterator).
+  in.batches.reserve((seeds.size() + kSeedsPerBatch - 1) / kSeedsPerBatch);
   for (size_t i = 0; i < seeds.size(); ++i) {
     if (i % kSeedsPerBatch == 0) in.batches.emplace_back();
     QUARRY_RETURN_IF_ERROR(package_->RangesFor(seeds[i], in.scan.seed_options, &in.batches.back()));
   }
-  return StreamScan(*this, std::move(in));
+  return StreamScan(*this, std::move(plan));
 }
 
 Result<std::unique_ptr<ElementIterator>> RocksGraph::GetAllElements(
     const QueryOptions& options) const {
-  QUARRY_ASSIGN_OR_RETURN(ScanInputs in, PlanScan(*this, options, ScanKind::kAllElements));
-  in.batches.push_back({KeyRange::All()});
-  return StreamScan(*this, std::move(in));
+  auto plan = std::make_shared<ScanPlan>();
+  QUARRY_RETURN_IF_ERROR(PlanScan(*this, options, ScanKind::kAllElements, &plan->in));
+  plan->in.batches.push_back({KeyRange::All()});
+  return StreamScan(*this, std::move(plan));
 }
 
 Result<std::unique_ptr<ElementIterator>> RocksGraph::GetElementsInRanges(
     std::span<const std::pair<ElementId, ElementId>> pairs, const QueryOptions& options) const {
-  QUARRY_ASSIGN_OR_RETURN(ScanInputs in, PlanScan(*this, options, ScanKind::kRanges));
+  auto plan = std::make_shared<ScanPlan>();
+  ScanInputs& in = plan->in;
+  QUARRY_RETURN_IF_ERROR(PlanScan(*this, options, ScanKind::kRanges, &in));
   // Each row of a range is matched at its first vertex, as for a seed.
   in.scan.matched_vertex = true;
   if (in.groups.empty()) pairs = {};
@@ -218,7 +234,7 @@ Result<std::unique_ptr<ElementIterator>> RocksGraph::GetElementsInRanges(
     QUARRY_RETURN_IF_ERROR(package_->RangesBetween(a, b, in.scan.seed_options, &ranges));
   }
   if (!ranges.empty()) in.batches.push_back(std::move(ranges));
-  return StreamScan(*this, std::move(in));
+  return StreamScan(*this, std::move(plan));
 }
 
 }  // namespace quarry::internal

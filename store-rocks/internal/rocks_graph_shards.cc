@@ -46,12 +46,14 @@ ShardMap RocksGraph::shard_map() const {
 
 ShardMap RocksGraph::TakeSnapshots(Snapshots* snapshots) const {
   std::shared_lock<std::shared_mutex> lock(shard_mu_);
+  snapshots->dbs_.reserve(dbs_.size());
+  snapshots->list_.reserve(dbs_.size());
   for (const auto& db : dbs_) {
     snapshots->dbs_.push_back(db->db());
     // branch service (issue 19): a secondary supports no snapshots; its view
     // is fixed while open, so reads are consistent without one.
     snapshots->list_.push_back(
-        secondary_root_.empty() ? std::make_shared<rocksdb::ManagedSnapshot>(db->db()) : nullptr);
+        secondary_root_.empty() ? db->iterator_pool()->LatestSnapshot(db->db()) : nullptr);
   }
   return shards_;
 }

@@ -52,8 +52,36 @@ TEST(MultiRangeIteratorTest, SeeksSourceOncePerNonEmptyPiece) {
   EXPECT_EQ(raw->last_range(), ExactRange("e"));
 }
 
+TEST(MultiRangeIteratorTest, RangesMergedOnceServeSeveralIterators) {
+  SharedRanges merged =
+      MergedRanges({ClosedRange("e", "f"), ClosedRange("b", "c"), ClosedRange("c", "d")});
+  EXPECT_THAT(*merged, ElementsAre(ClosedRange("b", "d"), ClosedRange("e", "f")));
+  MultiRangeIterator first(std::make_unique<MemoryKvIterator>(&kRangeData), merged);
+  MultiRangeIterator second(std::make_unique<MemoryKvIterator>(&kRangeData), merged);
+  EXPECT_EQ(merged.use_count(), 3);  // Shared, not copied.
+  Status status;
+  const auto expected =
+      ElementsAre(Pair("b", "2"), Pair("c", "3"), Pair("d", "4"), Pair("e", "5"), Pair("f", "6"));
+  EXPECT_THAT(Drain(&first, KeyRange::All(), &status), expected);
+  EXPECT_THAT(Drain(&second, KeyRange::All(), &status), expected);
+  EXPECT_THAT(Drain(&second, RangeFrom("e"), &status), ElementsAre(Pair("e", "5"), Pair("f", "6")));
+  EXPECT_OK(status);
+}
+
+TEST(MultiRangeIteratorTest, AWholeKeyspaceSeekSeeksEachRangeAsItIs) {
+  auto source = std::make_unique<MemoryKvIterator>(&kRangeData);
+  MemoryKvIterator* raw = source.get();
+  const KeyRange exclusive_start{"b", "d", /*start_inclusive=*/false, /*end_inclusive=*/true};
+  MultiRangeIterator it(std::move(source), {exclusive_start});
+  Status status;
+  EXPECT_THAT(Drain(&it, KeyRange::All(), &status), ElementsAre(Pair("c", "3"), Pair("d", "4")));
+  EXPECT_EQ(raw->seeks(), 1);
+  EXPECT_EQ(raw->last_range(), exclusive_start);
+  EXPECT_OK(status);
+}
+
 TEST(MultiRangeIteratorTest, NoRangesYieldsNothing) {
-  MultiRangeIterator it(std::make_unique<MemoryKvIterator>(&kRangeData), {});
+  MultiRangeIterator it(std::make_unique<MemoryKvIterator>(&kRangeData), std::vector<KeyRange>{});
   Status status;
   EXPECT_THAT(Drain(&it, KeyRange::All(), &status), ElementsAre());
   EXPECT_OK(status);

@@ -107,6 +107,34 @@ TEST_F(IteratorPoolGraphTest, QueriesReuseIteratorsOnlyAtTheSameState) {
   EXPECT_EQ(CountOf("v1"), 2);
 }
 
+// One snapshot serves every query between two writes while something holds
+// it, and the pool itself never keeps one alive.
+TEST_F(IteratorPoolGraphTest, LatestSnapshotIsReusedOnlyWhileHeldAndUnchanged) {
+  Create(testing::StoreTestSchema());
+  Add({testing::CountEntity("v1", 1)});
+  RocksInstance& instance = testing::Rocks(*graph_).instance(0);
+  RocksIteratorPool* pool = instance.iterator_pool();
+  rocksdb::DB* db = instance.db();
+  auto live = [&] {
+    uint64_t n = 0;
+    EXPECT_TRUE(db->GetIntProperty("rocksdb.num-snapshots", &n));
+    return n;
+  };
+  std::shared_ptr<rocksdb::ManagedSnapshot> first = pool->LatestSnapshot(db);
+  EXPECT_EQ(first->snapshot()->GetSequenceNumber(), db->GetLatestSequenceNumber());
+  EXPECT_EQ(pool->LatestSnapshot(db), first);  // Held and unchanged: the same one.
+  EXPECT_EQ(live(), 1u);
+  Add({testing::CountEntity("v1", 1)});
+  std::shared_ptr<rocksdb::ManagedSnapshot> second = pool->LatestSnapshot(db);
+  EXPECT_NE(second, first);  // A write moved the sequence number on.
+  EXPECT_GT(second->snapshot()->GetSequenceNumber(), first->snapshot()->GetSequenceNumber());
+  EXPECT_EQ(live(), 2u);
+  first.reset();
+  second.reset();
+  EXPECT_EQ(live(), 0u);  // Nothing holds them: the pool kept none.
+  EXPECT_EQ(CountOf("v1"), 2);
+}
+
 // A kept iterator holds only its own instance's snapshot: a query that read
 // one instance of a two-instance graph must leave none on the other, where
 // it would hold back compaction (and the validators' age-off) for as long
