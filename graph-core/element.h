@@ -41,6 +41,14 @@ class PropertyDecoder {
   // or erased. REQUIRES: `held` passed the decoder's check when it was held,
   // so decoding cannot fail.
   virtual void DecodeHeld(std::string_view held, Properties* out) const = 0;
+  // Writes only property `name` into `*out`, as DecodeHeld would decode it
+  // (null when the cell has none), decoding no other. Returns false, with
+  // `*out` as it was, when this decoder cannot pick one property out: the
+  // caller then decodes them all. REQUIRES: as DecodeHeld.
+  virtual bool DecodeOneHeld(std::string_view /*held*/, std::string_view /*name*/,
+                             Value* /*out*/) const {
+    return false;
+  }
 
  protected:
   ~PropertyDecoder() = default;
@@ -79,6 +87,13 @@ class Properties {
 
   // Returns nullptr when `name` is absent.
   const Value* Find(std::string_view name) const;
+  // While bytes are held: copies property `name` (null when absent) into
+  // `*out`, decoding it alone and leaving the rest held, for a test that
+  // reads one property of cells it may drop. False, with `*out` as it was,
+  // when nothing is held or the decoder cannot: use Find then.
+  bool PeekHeld(std::string_view name, Value* out) const {
+    return decoder_ != nullptr && decoder_->DecodeOneHeld(*held_, name, out);
+  }
   // Returns the value or a null Value when absent.
   const Value& Get(std::string_view name) const;
   // Sets `name`; a null value removes it (Gaffer's rule).

@@ -74,6 +74,9 @@ namespace quarry {
 inline constexpr uint32_t kValueFormatVersion = 3;
 inline constexpr uint32_t kOldestReadableValueFormatVersion = 1;
 inline constexpr size_t kValueTimestampBytes = 8;
+// An absent or null value property: VLong(-1), which is the one byte ff (no
+// length is negative, so no present property starts with it).
+inline constexpr uint8_t kAbsentPropertyByte = 0xff;
 
 // The value format a graph whose metadata records `stored` writes from now
 // on: 2 for 1 (version 2 only adds the absent marker, which version 1 values
@@ -155,6 +158,10 @@ class PropertyLayout final : public PropertyDecoder {
                   std::string_view value, Properties* out) const;
   // PropertyDecoder: decodes what HoldCell held.
   void DecodeHeld(std::string_view held, Properties* out) const override;
+  // PropertyDecoder: one groupBy, value or timestamp property of what
+  // HoldCell held, the others skipped by their lengths; false for the
+  // visibility property.
+  bool DecodeOneHeld(std::string_view held, std::string_view name, Value* out) const override;
 
  private:
   PropertyLayout() = default;

@@ -65,6 +65,10 @@ bool TuplePredicate::Test(const Element& element) const {
     if (IsIdentifierName(selection[i])) {
       computed[i] = element.GetIdentifierOrProperty(selection[i]);
       refs[i] = &computed[i];
+    } else if (element.properties().PeekHeld(selection[i], &computed[i])) {
+      // A scan's cell still held: the one property, not all of them, so a
+      // cell the filter drops is never decoded whole.
+      refs[i] = &computed[i];
     } else {
       const Value* v = element.properties().Find(selection[i]);
       refs[i] = v != nullptr ? v : &kNull;
