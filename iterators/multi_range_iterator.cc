@@ -27,6 +27,12 @@ MultiRangeIterator::MultiRangeIterator(std::unique_ptr<KvIterator> source,
 MultiRangeIterator::MultiRangeIterator(std::unique_ptr<KvIterator> source, SharedRanges merged)
     : WrappingIterator(std::move(source)), ranges_(std::move(merged)) {}
 
+void MultiRangeIterator::ResetRanges(SharedRanges merged) {
+  ranges_ = std::move(merged);
+  next_ = 0;
+  active_ = false;
+}
+
 void MultiRangeIterator::Seek(const KeyRange& range) {
   range_ = range;
   active_ = false;

@@ -35,6 +35,11 @@ class MultiRangeIterator : public WrappingIterator {
   // REQUIRES: merged != nullptr, as MergedRanges returns it.
   MultiRangeIterator(std::unique_ptr<KvIterator> source, SharedRanges merged);
 
+  // Restricts the next Seek to `merged` instead (a scan stack reused for
+  // another query's seeds). REQUIRES: merged != nullptr, as MergedRanges
+  // returns it. Not positioned until Seek.
+  void ResetRanges(SharedRanges merged);
+
   void Seek(const KeyRange& range) override;
   bool Valid() const override { return active_ && source()->Valid(); }
   void Next() override;

@@ -82,13 +82,13 @@ Result<std::unique_ptr<KvIterator>> ScanTemplate::BuildKvStack(const KeyPackage&
   return BuildKvStack(package, options, std::move(source), MergedRanges(std::move(ranges)));
 }
 
-Result<std::unique_ptr<KvIterator>> ScanTemplate::BuildKvStack(const KeyPackage& package,
-                                                               const ScanOptions& options,
-                                                               std::unique_ptr<KvIterator> source,
-                                                               SharedRanges merged) const {
+Result<std::unique_ptr<KvIterator>> ScanTemplate::BuildKvStack(
+    const KeyPackage& package, const ScanOptions& options, std::unique_ptr<KvIterator> source,
+    SharedRanges merged, MultiRangeIterator** ranges_layer) const {
   if (source == nullptr) return InvalidArgumentError("scan stack: no source iterator");
-  std::unique_ptr<KvIterator> it =
-      std::make_unique<MultiRangeIterator>(std::move(source), std::move(merged));
+  auto ranges = std::make_unique<MultiRangeIterator>(std::move(source), std::move(merged));
+  if (ranges_layer != nullptr) *ranges_layer = ranges.get();
+  std::unique_ptr<KvIterator> it = std::move(ranges);
   const PropertyLayout* source_layout = nullptr;  // Set when the source's one group is viewed.
   if (!options.source_group.empty() && groups_.count(options.source_group) != 0) {
     source_layout = package.LayoutFor(options.source_group);
@@ -128,12 +128,12 @@ Result<std::unique_ptr<ScanElementIterator>> ScanTemplate::Build(
   return Build(package, options, std::move(source), MergedRanges(std::move(ranges)));
 }
 
-Result<std::unique_ptr<ScanElementIterator>> ScanTemplate::Build(const KeyPackage& package,
-                                                                 const ScanOptions& options,
-                                                                 std::unique_ptr<KvIterator> source,
-                                                                 SharedRanges merged) const {
-  QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<KvIterator> stack,
-                          BuildKvStack(package, options, std::move(source), std::move(merged)));
+Result<std::unique_ptr<ScanElementIterator>> ScanTemplate::Build(
+    const KeyPackage& package, const ScanOptions& options, std::unique_ptr<KvIterator> source,
+    SharedRanges merged, MultiRangeIterator** ranges_layer) const {
+  QUARRY_ASSIGN_OR_RETURN(
+      std::unique_ptr<KvIterator> stack,
+      BuildKvStack(package, options, std::move(source), std::move(merged), ranges_layer));
   auto scan = std::make_unique<ScanElementIterator>(std::move(stack), package, element_stages_,
                                                     options.matched_vertex);
   scan->Seek(KeyRange::All());

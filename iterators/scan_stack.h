@@ -106,20 +106,20 @@ class ScanTemplate {
                                                    const ScanOptions& options,
                                                    std::unique_ptr<KvIterator> source,
                                                    std::vector<KeyRange> ranges) const;
-  Result<std::unique_ptr<KvIterator>> BuildKvStack(const KeyPackage& package,
-                                                   const ScanOptions& options,
-                                                   std::unique_ptr<KvIterator> source,
-                                                   SharedRanges merged) const;
+  Result<std::unique_ptr<KvIterator>> BuildKvStack(
+      const KeyPackage& package, const ScanOptions& options, std::unique_ptr<KvIterator> source,
+      SharedRanges merged, MultiRangeIterator** ranges_layer = nullptr) const;
   Result<std::unique_ptr<ScanElementIterator>> Build(const KeyPackage& package,
                                                      const ScanOptions& options,
                                                      std::unique_ptr<KvIterator> source,
                                                      std::vector<KeyRange> ranges) const;
   // As Build, over ranges merged once (MergedRanges) that the stacks of
   // several column families or groups may share. REQUIRES: merged != nullptr.
-  Result<std::unique_ptr<ScanElementIterator>> Build(const KeyPackage& package,
-                                                     const ScanOptions& options,
-                                                     std::unique_ptr<KvIterator> source,
-                                                     SharedRanges merged) const;
+  // `*ranges_layer`, when asked for, is set to the stack's MultiRangeIterator
+  // (owned by the result), whose ResetRanges lets the stack serve other seeds.
+  Result<std::unique_ptr<ScanElementIterator>> Build(
+      const KeyPackage& package, const ScanOptions& options, std::unique_ptr<KvIterator> source,
+      SharedRanges merged, MultiRangeIterator** ranges_layer = nullptr) const;
 
  private:
   ScanTemplate() = default;

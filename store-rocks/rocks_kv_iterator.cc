@@ -34,13 +34,26 @@ RocksKvIterator::RocksKvIterator(rocksdb::DB* db, rocksdb::ColumnFamilyHandle* c
                                  RocksScanOptions options)
     : db_(db), cf_(cf), options_(std::move(options)) {}
 
-RocksKvIterator::~RocksKvIterator() {
+RocksKvIterator::~RocksKvIterator() { FinishScan(); }
+
+void RocksKvIterator::FinishScan() {
   // hotkeys (issue 18): a scan that met a hot key asks for a flush, which a
   // kept iterator would only delay; its seeks are counted either way.
   if (!hot_key_met_ && status_.ok()) GiveBack();
   it_.reset();
-  hot_key_watch_.Finish(db_, cf_, own_seeks_);
+  if (hot_key_watch_.started()) hot_key_watch_.Finish(db_, cf_, own_seeks_);
   if (hot_key_met_ && AdaptsToHotKeys(db_)) OnHotScan(db_, cf_);
+  hot_key_met_ = false;
+  hot_key_watch_ = HotKeyWatch();
+  own_seeks_ = 0;
+  valid_ = false;
+  status_ = Status::OK();
+  options_.snapshot_owner.reset();
+}
+
+void RocksKvIterator::Rebind(const rocksdb::Snapshot* snapshot, std::shared_ptr<const void> owner) {
+  options_.snapshot = snapshot;
+  options_.snapshot_owner = std::move(owner);
 }
 
 bool RocksKvIterator::Pooling() const {

@@ -52,6 +52,16 @@ class RocksKvIterator : public KvIterator {
   // (store-rocks/hot_key_options.h).
   ~RocksKvIterator() override;
 
+  // Ends the scan as the destructor would (the hot-key judgement; the RocksDB
+  // iterator left in the pool if a later scan can use it) and lets go of the
+  // snapshot, leaving an iterator that reads nothing until Rebind. For a
+  // scan stack kept for the next query (store-rocks/internal/task_stack_cache.h).
+  // REQUIRES: as the destructor (on the thread that last read, or after it).
+  void FinishScan();
+  // Reads `snapshot` (kept alive by `owner`) from the next Seek on.
+  // REQUIRES: FinishScan was called since the last Seek.
+  void Rebind(const rocksdb::Snapshot* snapshot, std::shared_ptr<const void> owner);
+
   void Seek(const KeyRange& range) override;
   bool Valid() const override { return valid_; }
   void Next() override;

@@ -39,6 +39,7 @@
 #include "store-rocks/compaction_filter.h"
 #include "store-rocks/internal/distinct_id_allocator.h"
 #include "store-rocks/internal/shard_map.h"
+#include "store-rocks/internal/task_stack_cache.h"
 #include "store-rocks/internal/write_coalescer.h"
 #include "store-rocks/merge_operator.h"
 #include "store-rocks/rocks_instance.h"
@@ -140,6 +141,8 @@ class RocksGraph final : public Graph {
     std::vector<std::shared_ptr<rocksdb::ManagedSnapshot>> list_;
   };
   ShardMap TakeSnapshots(Snapshots* snapshots) const;
+  // Scan stacks kept between queries (task_stack_cache.h).
+  TaskStackCache* stack_cache() const { return &stack_cache_; }
   // The arena parallel scans run on; null for serial scans.
   tbb::task_arena* scan_arena() const { return arena_.get(); }
   // For tests: called after each instance other than 0 has written its
@@ -233,6 +236,9 @@ class RocksGraph final : public Graph {
   std::vector<std::unique_ptr<RocksInstance>> dbs_;  // dbs_[0]: the graph dir.
   std::unique_ptr<DistinctIdAllocator> ids_;
   std::unique_ptr<tbb::task_arena> arena_;  // Null when scans are serial.
+  // After dbs_: destroyed before the instances its stacks read (and cleared
+  // first by the destructor).
+  mutable TaskStackCache stack_cache_;
   mutable std::shared_mutex shard_mu_;
   std::vector<std::string> split_points_;  // Guarded by shard_mu_.
   ShardMap shards_;                        // Guarded by shard_mu_.

@@ -297,8 +297,9 @@ Result<std::unique_ptr<Graph>> RocksGraph::Open(const std::string& dir,
 }
 
 RocksGraph::~RocksGraph() {
-  // Kept iterators hold snapshots and read their instance: drop them all
-  // before the first instance closes.
+  // Kept stacks and iterators read their instance: drop them all before the
+  // first instance closes.
+  stack_cache_.Clear();
   for (const auto& db : dbs_) {
     if (db != nullptr) db->iterator_pool()->Clear();
   }

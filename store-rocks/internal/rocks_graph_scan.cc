@@ -134,39 +134,64 @@ void PlanTasks(ScanPlan* plan) {
   plan->in.batches.clear();
 }
 
-// `rocks` under a thread that reads its long ranges ahead, when `cells` > 0.
-std::unique_ptr<KvIterator> WithReadAhead(std::unique_ptr<RocksKvIterator> rocks, size_t cells) {
+// `rocks` under a thread that reads its long ranges ahead, when `cells` > 0;
+// *read_ahead is set to that layer (else null).
+std::unique_ptr<KvIterator> WithReadAhead(std::unique_ptr<RocksKvIterator> rocks, size_t cells,
+                                          ReadAheadKvIterator** read_ahead) {
+  *read_ahead = nullptr;
   if (cells == 0) return rocks;
   ReadAheadKvOptions options;
   options.direct_cells = cells;
   RocksKvIterator* reader = rocks.get();  // Owned by the read-ahead, which outlives its thread.
   options.on_reading_start = [reader] { reader->StartReaderWatch(); };
   options.on_reading_stop = [reader] { reader->FinishReaderWatch(); };
-  return std::make_unique<ReadAheadKvIterator>(std::move(rocks), std::move(options));
+  auto layer = std::make_unique<ReadAheadKvIterator>(std::move(rocks), std::move(options));
+  *read_ahead = layer.get();
+  return layer;
 }
 
 // One task's stack over its piece, on its shard's instance; read ahead on a
 // thread of its own when `read_ahead` (a scan whose tasks run one after the
-// other: in a parallel scan every core is already busy).
+// other: in a parallel scan every core is already busy). A stack of the
+// no-view template comes from (and goes back to) the graph's stack cache.
 Result<std::unique_ptr<ElementIterator>> BuildTaskScan(const RocksGraph& graph,
                                                        const ScanPlan& plan, const ScanTask& task,
                                                        bool read_ahead) {
   const RocksGraph::Snapshots& snapshots = plan.snapshots;
   const ScanPiece& piece = plan.pieces[task.piece];
-  size_t instance = plan.shards.InstanceOfShard(piece.shard);
+  const size_t instance = plan.shards.InstanceOfShard(piece.shard);
+  TaskStackKey key;
+  key.stack = plan.in.stack.get();
+  key.group = task.group;
+  key.instance = instance;
+  key.read_ahead_cells = read_ahead ? plan.in.read_ahead_cells : 0;
+  key.scan = plan.in.scan;
+  key.scan.source_group = task.group->def->group();  // One column family per group.
+  const bool keepable = key.stack == graph.no_view_template().get();
+  if (keepable) {
+    if (std::unique_ptr<TaskStack> kept = graph.stack_cache()->Take(key)) {
+      kept->rocks->Rebind(snapshots[instance], snapshots.owner(instance));
+      kept->ranges->ResetRanges(piece.ranges);
+      kept->scan->Seek(KeyRange::All());
+      return StreamOfKeptStack(std::move(kept), graph.stack_cache());
+    }
+  }
+  auto stack = std::make_unique<TaskStack>();
+  stack->key = std::move(key);
   RocksScanOptions rocks;
   rocks.snapshot = snapshots[instance];
   rocks.snapshot_owner = snapshots.owner(instance);
   rocks.pool = graph.instance(instance).iterator_pool();
-  std::unique_ptr<KvIterator> source =
-      WithReadAhead(std::make_unique<RocksKvIterator>(snapshots.db(instance),
-                                                      task.group->cfs[instance], std::move(rocks)),
-                    read_ahead ? plan.in.read_ahead_cells : 0);
-  ScanOptions scan_options = plan.in.scan;
-  scan_options.source_group = task.group->def->group();  // One column family per group.
-  QUARRY_ASSIGN_OR_RETURN(auto scan, plan.in.stack->Build(*plan.in.package, scan_options,
-                                                          std::move(source), piece.ranges));
-  return std::unique_ptr<ElementIterator>(std::move(scan));
+  auto source = std::make_unique<RocksKvIterator>(snapshots.db(instance), task.group->cfs[instance],
+                                                  std::move(rocks));
+  stack->rocks = source.get();
+  std::unique_ptr<KvIterator> below =
+      WithReadAhead(std::move(source), stack->key.read_ahead_cells, &stack->read_ahead);
+  QUARRY_ASSIGN_OR_RETURN(stack->scan,
+                          plan.in.stack->Build(*plan.in.package, stack->key.scan, std::move(below),
+                                               piece.ranges, &stack->ranges));
+  if (keepable) return StreamOfKeptStack(std::move(stack), graph.stack_cache());
+  return std::unique_ptr<ElementIterator>(std::move(stack->scan));
 }
 
 // Streams the scan of plan->in over snapshots taken now. The stream reads

@@ -80,6 +80,18 @@ TEST(MultiRangeIteratorTest, AWholeKeyspaceSeekSeeksEachRangeAsItIs) {
   EXPECT_OK(status);
 }
 
+TEST(MultiRangeIteratorTest, ResetRangesRestrictsTheNextSeekToTheNewRanges) {
+  MultiRangeIterator it(std::make_unique<MemoryKvIterator>(&kRangeData), {ClosedRange("a", "b")});
+  Status status;
+  EXPECT_THAT(Drain(&it, KeyRange::All(), &status), ElementsAre(Pair("a", "1"), Pair("b", "2")));
+  it.ResetRanges(MergedRanges({ExactRange("g"), ClosedRange("d", "e")}));
+  EXPECT_FALSE(it.Valid());  // Not positioned until Seek.
+  EXPECT_THAT(Drain(&it, KeyRange::All(), &status),
+              ElementsAre(Pair("d", "4"), Pair("e", "5"), Pair("g", "7")));
+  EXPECT_THAT(it.ranges(), ElementsAre(ClosedRange("d", "e"), ExactRange("g")));
+  EXPECT_OK(status);
+}
+
 TEST(MultiRangeIteratorTest, NoRangesYieldsNothing) {
   MultiRangeIterator it(std::make_unique<MemoryKvIterator>(&kRangeData), std::vector<KeyRange>{});
   Status status;
