@@ -11,7 +11,8 @@
 // call. Only the column families of the view's groups are read (locality
 // groups). The scan template (the expanded view, aggregations and element
 // tests) is prepared once per call and shared by its streams; the one for
-// queries without a view is prepared once, when the graph opens.
+// queries without a view is prepared once, when the graph opens, and the
+// stacks built from it are kept between queries (task_stack_cache.h).
 #include <rocksdb/snapshot.h>
 
 #include "iterators/concat_element_iterator.h"
@@ -150,32 +151,23 @@ std::unique_ptr<KvIterator> WithReadAhead(std::unique_ptr<RocksKvIterator> rocks
   return layer;
 }
 
-// One task's stack over its piece, on its shard's instance; read ahead on a
-// thread of its own when `read_ahead` (a scan whose tasks run one after the
-// other: in a parallel scan every core is already busy). A stack of the
-// no-view template comes from (and goes back to) the graph's stack cache.
-Result<std::unique_ptr<ElementIterator>> BuildTaskScan(const RocksGraph& graph,
-                                                       const ScanPlan& plan, const ScanTask& task,
-                                                       bool read_ahead) {
-  const RocksGraph::Snapshots& snapshots = plan.snapshots;
-  const ScanPiece& piece = plan.pieces[task.piece];
-  const size_t instance = plan.shards.InstanceOfShard(piece.shard);
+// What `task`'s stack is built for (TaskStackCache's key).
+TaskStackKey KeyOfTask(const ScanPlan& plan, const ScanTask& task, bool read_ahead) {
   TaskStackKey key;
   key.stack = plan.in.stack.get();
   key.group = task.group;
-  key.instance = instance;
+  key.instance = plan.shards.InstanceOfShard(plan.pieces[task.piece].shard);
   key.read_ahead_cells = read_ahead ? plan.in.read_ahead_cells : 0;
   key.scan = plan.in.scan;
   key.scan.source_group = task.group->def->group();  // One column family per group.
-  const bool keepable = key.stack == graph.no_view_template().get();
-  if (keepable) {
-    if (std::unique_ptr<TaskStack> kept = graph.stack_cache()->Take(key)) {
-      kept->rocks->Rebind(snapshots[instance], snapshots.owner(instance));
-      kept->ranges->ResetRanges(piece.ranges);
-      kept->scan->Seek(KeyRange::All());
-      return StreamOfKeptStack(std::move(kept), graph.stack_cache());
-    }
-  }
+  return key;
+}
+
+// A new stack for `key` over `task`'s piece, on its shard's instance.
+Result<std::unique_ptr<TaskStack>> NewTaskStack(const RocksGraph& graph, const ScanPlan& plan,
+                                                const ScanTask& task, TaskStackKey key) {
+  const RocksGraph::Snapshots& snapshots = plan.snapshots;
+  const size_t instance = key.instance;
   auto stack = std::make_unique<TaskStack>();
   stack->key = std::move(key);
   RocksScanOptions rocks;
@@ -189,7 +181,30 @@ Result<std::unique_ptr<ElementIterator>> BuildTaskScan(const RocksGraph& graph,
       WithReadAhead(std::move(source), stack->key.read_ahead_cells, &stack->read_ahead);
   QUARRY_ASSIGN_OR_RETURN(stack->scan,
                           plan.in.stack->Build(*plan.in.package, stack->key.scan, std::move(below),
-                                               piece.ranges, &stack->ranges));
+                                               plan.pieces[task.piece].ranges, &stack->ranges));
+  return stack;
+}
+
+// One task's stack over its piece, on its shard's instance; read ahead on a
+// thread of its own when `read_ahead` (a scan whose tasks run one after the
+// other: in a parallel scan every core is already busy). A stack of the
+// no-view template comes from (and goes back to) the graph's stack cache,
+// rebound to this plan's snapshot and ranges.
+Result<std::unique_ptr<ElementIterator>> BuildTaskScan(const RocksGraph& graph,
+                                                       const ScanPlan& plan, const ScanTask& task,
+                                                       bool read_ahead) {
+  TaskStackKey key = KeyOfTask(plan, task, read_ahead);
+  const bool keepable = key.stack == graph.no_view_template().get();
+  if (keepable) {
+    if (std::unique_ptr<TaskStack> kept = graph.stack_cache()->Take(key)) {
+      kept->rocks->Rebind(plan.snapshots[key.instance], plan.snapshots.owner(key.instance));
+      kept->ranges->ResetRanges(plan.pieces[task.piece].ranges);
+      kept->scan->Seek(KeyRange::All());
+      return StreamOfKeptStack(std::move(kept), graph.stack_cache());
+    }
+  }
+  QUARRY_ASSIGN_OR_RETURN(std::unique_ptr<TaskStack> stack,
+                          NewTaskStack(graph, plan, task, std::move(key)));
   if (keepable) return StreamOfKeptStack(std::move(stack), graph.stack_cache());
   return std::unique_ptr<ElementIterator>(std::move(stack->scan));
 }
