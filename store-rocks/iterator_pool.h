@@ -79,8 +79,9 @@ class RocksIteratorPool {
   // query in flight, or a kept iterator's snapshot_owner) and no write has
   // moved the sequence number on; else takes a new one. Taking and releasing
   // a snapshot each lock the database's mutex, which cost one-seed queries
-  // about 2% (bench/RESULTS.md, "Session 24"). Only a weak reference is
-  // kept, so the pool holds no snapshot that nothing else holds.
+  // about 2% (bench/RESULTS.md, "Read passes, and a leaner one-seed
+  // path"). Only a weak reference is kept, so the pool holds no snapshot
+  // that nothing else holds.
   std::shared_ptr<rocksdb::ManagedSnapshot> LatestSnapshot(rocksdb::DB* db);
   // Advanced by each Clear.
   uint64_t generation() const { return generation_.load(std::memory_order_acquire); }

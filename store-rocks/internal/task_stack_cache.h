@@ -5,10 +5,10 @@
 // family: RocksKvIterator, MultiRangeIterator, row and element filters,
 // ScanElementIterator) around two short seeks, and tore them down after. In
 // callgrind the building and tearing down were about an eighth of such a
-// query (bench/RESULTS.md, "Session 24"). A kept stack is rebound to the new
-// query's snapshot and seeds (RocksKvIterator::Rebind,
-// MultiRangeIterator::ResetRanges) and sought again: every layer restarts at
-// Seek, as the iterator contract requires.
+// query (bench/RESULTS.md, "Read passes, and a leaner one-seed path"). A
+// kept stack is rebound to the new query's snapshot and seeds
+// (RocksKvIterator::Rebind, MultiRangeIterator::ResetRanges) and sought
+// again: every layer restarts at Seek, as the iterator contract requires.
 //
 // What is kept: only stacks of the graph's no-view scan template (a view's
 // template is built per query, so its stacks could never match), and only
