@@ -75,13 +75,6 @@ Result<std::shared_ptr<const ScanTemplate>> ScanTemplate::CreateExpanded(const S
   return std::shared_ptr<const ScanTemplate>(std::move(t));
 }
 
-Result<std::unique_ptr<KvIterator>> ScanTemplate::BuildKvStack(const KeyPackage& package,
-                                                               const ScanOptions& options,
-                                                               std::unique_ptr<KvIterator> source,
-                                                               std::vector<KeyRange> ranges) const {
-  return BuildKvStack(package, options, std::move(source), MergedRanges(std::move(ranges)));
-}
-
 Result<std::unique_ptr<KvIterator>> ScanTemplate::BuildKvStack(
     const KeyPackage& package, const ScanOptions& options, std::unique_ptr<KvIterator> source,
     SharedRanges merged, MultiRangeIterator** ranges_layer) const {

@@ -96,16 +96,12 @@ class ScanTemplate {
   const View& view() const { return view_; }
 
   // BuildKvStack: the key/value part of the stack (everything below
-  // ScanElementIterator) over `source`, restricted to `ranges` (any order,
-  // may overlap); not positioned until Seek. Build: the whole stack, as
-  // BuildScan below, with the template's view. options.validate is ignored
-  // (the template's applies). `package` is over the template's schema and
-  // must outlive the result; the template need not (stacks share or copy
-  // what they use). InvalidArgument for a null `source`.
-  Result<std::unique_ptr<KvIterator>> BuildKvStack(const KeyPackage& package,
-                                                   const ScanOptions& options,
-                                                   std::unique_ptr<KvIterator> source,
-                                                   std::vector<KeyRange> ranges) const;
+  // ScanElementIterator) over `source`, restricted to `merged` (MergedRanges);
+  // not positioned until Seek. Build: the whole stack, as BuildScan below,
+  // with the template's view, over `ranges` (any order, may overlap).
+  // options.validate is ignored (the template's applies). `package` is over
+  // the template's schema and must outlive the result; the template need not
+  // (stacks share or copy what they use). InvalidArgument for a null `source`.
   Result<std::unique_ptr<KvIterator>> BuildKvStack(
       const KeyPackage& package, const ScanOptions& options, std::unique_ptr<KvIterator> source,
       SharedRanges merged, MultiRangeIterator** ranges_layer = nullptr) const;

@@ -11,7 +11,6 @@ namespace quarry {
 namespace {
 
 constexpr int64_t kAbsentLength = -1;  // kAbsentPropertyByte as a VLong.
-constexpr uint8_t kAbsentByte = kAbsentPropertyByte;
 
 std::string Where(const SchemaElementDefinition& def, const PropertyDefinition& p) {
   return "group '" + def.group() + "' property '" + p.name + "'";
@@ -113,21 +112,39 @@ Status PropertyLayout::AppendSerialised(const PropertyDefinition& p, const Prope
   return Status::OK();
 }
 
+Result<std::string_view> PropertyLayout::TakePropertyBytes(std::string_view* in) {
+  if (!in->empty() && static_cast<uint8_t>((*in)[0]) == kAbsentPropertyByte) {
+    in->remove_prefix(1);  // VLong(-1): absent or null when written.
+    return std::string_view();
+  }
+  size_t pos = 0;
+  QUARRY_ASSIGN_OR_RETURN(std::string_view bytes, ReadLengthPrefixed(*in, &pos));
+  in->remove_prefix(pos);
+  return bytes;
+}
+
+Status PropertyLayout::DeserialiseBytes(const PropertyDefinition& p, std::string_view bytes,
+                                        Value* out) {
+  // Read back as Gaffer's AccumuloStore reads a null property (written as
+  // zero bytes): the serialiser's empty value, so "" for a String, false
+  // for a Boolean, an empty TreeSet or FreqMap, and absent for a number.
+  const Serialiser& ser = *p.type->serialiser;
+  if (bytes.empty()) {
+    *out = ser.DeserialiseEmpty();
+    return Status::OK();
+  }
+  return ser.DeserialiseInto(bytes, out);
+}
+
 Status PropertyLayout::SetDeserialised(const PropertyDefinition& p, std::string_view bytes,
                                        Properties* out) const {
-  const Serialiser& ser = *p.type->serialiser;
   if (out == nullptr) {  // Check only.
-    Status status = ser.Check(bytes);
+    Status status = p.type->serialiser->Check(bytes);
     if (!status.ok()) return DataLossError(Where(*def_, p) + ": " + status.message());
     return Status::OK();
   }
   Value* slot = out->Slot(p.name);
-  Status status = Status::OK();
-  if (bytes.empty()) {
-    *slot = ser.DeserialiseEmpty();
-  } else {
-    status = ser.DeserialiseInto(bytes, slot);
-  }
+  Status status = DeserialiseBytes(p, bytes, slot);
   if (!status.ok() || slot->is_null()) out->Erase(p.name);  // Never a null property.
   if (!status.ok()) return DataLossError(Where(*def_, p) + ": " + status.message());
   return Status::OK();
@@ -135,17 +152,8 @@ Status PropertyLayout::SetDeserialised(const PropertyDefinition& p, std::string_
 
 Status PropertyLayout::ReadProperty(const PropertyDefinition& p, std::string_view* in,
                                     Properties* out) const {
-  size_t pos = 0;
-  if (!in->empty() && static_cast<uint8_t>((*in)[0]) == kAbsentByte) {
-    in->remove_prefix(1);  // VLong(-1): absent or null when written.
-    // Read back as Gaffer's AccumuloStore reads a null property (written as
-    // zero bytes): the serialiser's empty value, so "" for a String, false
-    // for a Boolean, an empty TreeSet or FreqMap, and absent for a number.
-    return SetDeserialised(p, std::string_view(), out);
-  }
-  Result<std::string_view> bytes = ReadLengthPrefixed(*in, &pos);
+  Result<std::string_view> bytes = TakePropertyBytes(in);
   if (!bytes.ok()) return DataLossError(Where(*def_, p) + ": " + bytes.status().message());
-  in->remove_prefix(pos);
   return SetDeserialised(p, bytes.value(), out);
 }
 

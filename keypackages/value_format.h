@@ -169,6 +169,15 @@ class PropertyLayout final : public PropertyDecoder {
   // rather than length 0 (the column qualifier).
   Status AppendSerialised(const PropertyDefinition& p, const Properties& properties,
                           bool absent_marker, std::string* dst) const;
+  // The bytes of the property at the front of `*in`, consumed; the absent
+  // marker reads as no bytes, as a zero length does.
+  static Result<std::string_view> TakePropertyBytes(std::string_view* in);
+  // `bytes` as `p` reads them: the serialiser's empty value for no bytes.
+  static Status DeserialiseBytes(const PropertyDefinition& p, std::string_view bytes, Value* out);
+  // DecodeOneHeld's step: consumes the property at the front of `*in`, into
+  // `*out` when `p` is non-null (the one wanted), else skipped. False on
+  // malformed bytes.
+  static bool TakeProperty(const PropertyDefinition* p, std::string_view* in, Value* out);
   Status ReadProperty(const PropertyDefinition& p, std::string_view* in, Properties* out) const;
   Status SetDeserialised(const PropertyDefinition& p, std::string_view bytes,
                          Properties* out) const;

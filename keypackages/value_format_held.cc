@@ -112,31 +112,11 @@ void PropertyLayout::DecodeHeld(std::string_view held, Properties* out) const {
   if (!status.ok()) out->Clear();
 }
 
-namespace {
-
-// Consumes the property at the front of `*in`: into `*out` as ReadProperty
-// decodes it when `p` is non-null, else skipped. False on malformed bytes.
-bool TakeProperty(const PropertyDefinition* p, std::string_view* in, Value* out) {
-  std::string_view bytes;
-  if (!in->empty() && static_cast<uint8_t>((*in)[0]) == kAbsentPropertyByte) {
-    in->remove_prefix(1);
-  } else {
-    size_t pos = 0;
-    Result<std::string_view> read = ReadLengthPrefixed(*in, &pos);
-    if (!read.ok()) return false;
-    bytes = *read;
-    in->remove_prefix(pos);
-  }
-  if (p == nullptr) return true;
-  const Serialiser& ser = *p->type->serialiser;
-  if (bytes.empty()) {
-    *out = ser.DeserialiseEmpty();
-    return true;
-  }
-  return ser.DeserialiseInto(bytes, out).ok();
+bool PropertyLayout::TakeProperty(const PropertyDefinition* p, std::string_view* in, Value* out) {
+  Result<std::string_view> bytes = TakePropertyBytes(in);
+  if (!bytes.ok()) return false;
+  return p == nullptr || DeserialiseBytes(*p, *bytes, out).ok();
 }
-
-}  // namespace
 
 bool PropertyLayout::DecodeOneHeld(std::string_view held, std::string_view name, Value* out) const {
   std::string_view column_qualifier = TakeSized(&held);

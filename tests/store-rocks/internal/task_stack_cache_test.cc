@@ -100,7 +100,8 @@ TEST_F(TaskStackCacheTest, KeepsAtMostItsCapacityAndClears) {
   Create(StoreTestSchema());
   Add({CountEntity("v1", 1), LinkEdge("v1", "v2", true, 3)});
   size_t queries = 0;
-  size_t per_query = 0;  // One stack per group's column family.
+  const auto schema = StoreTestSchema();  // One stack per group's column family.
+  const size_t per_query = schema->entity_groups().size() + schema->edge_groups().size();
   for (DirectedType directed :
        {DirectedType::kEither, DirectedType::kDirected, DirectedType::kUndirected}) {
     for (IncludeIncomingOutgoing in_out :
@@ -110,7 +111,6 @@ TEST_F(TaskStackCacheTest, KeepsAtMostItsCapacityAndClears) {
       options.directed_type = directed;
       options.include_incoming_outgoing = in_out;
       Query("v1", options);
-      if (per_query == 0) per_query = Kept();
       EXPECT_EQ(Kept(),
                 std::min<size_t>(per_query * ++queries, internal::TaskStackCache::kCapacity));
     }
