@@ -2,16 +2,20 @@
 
 namespace quarry {
 
+// Runs of bytes that need no escaping are appended whole: byte-by-byte
+// push_back was 2% of an ingesting thread (session 25 profile), and the
+// bytes to escape are rare in practice.
 void Escape(std::string_view raw, std::string* dst) {
-  dst->reserve(dst->size() + raw.size());
-  for (char c : raw) {
-    if (c == kEscapeDelimiter || c == kEscapeByte) {
-      dst->push_back(kEscapeByte);
-      dst->push_back(static_cast<char>(c + 1));  // 00 -> 01, 01 -> 02.
-    } else {
-      dst->push_back(c);
-    }
+  size_t run = 0;  // Where the current run of plain bytes began.
+  for (size_t i = 0; i < raw.size(); ++i) {
+    const char c = raw[i];
+    if (c != kEscapeDelimiter && c != kEscapeByte) continue;
+    dst->append(raw.data() + run, i - run);
+    dst->push_back(kEscapeByte);
+    dst->push_back(static_cast<char>(c + 1));  // 00 -> 01, 01 -> 02.
+    run = i + 1;
   }
+  dst->append(raw.data() + run, raw.size() - run);
 }
 
 std::string Escaped(std::string_view raw) {
