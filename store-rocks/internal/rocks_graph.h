@@ -217,6 +217,11 @@ class RocksGraph final : public Graph {
   // Applies `ops` whole: one batch if they touch one instance, else behind
   // quarry.delete_pending. REQUIRES: shard_mu_ held exclusively (or Open).
   Status ApplyDeletes(const std::vector<DeleteOp>& ops);
+  // Flushes the column families of `ops`' range deletes (why: the .cc).
+  Status FlushForRangeDeletes(const std::vector<DeleteOp>& ops);
+  // Writes one delete batch per instance, atomically as the .cc's header says.
+  Status WriteDeletes(std::vector<rocksdb::WriteBatch>* batches,
+                      const std::vector<std::string>& flat);
   // Re-applies a delete a crash interrupted (Open).
   Status FinishPendingDelete(const std::map<std::string, std::string>& meta);
   // AddElements' work; *result is only meaningful on success.

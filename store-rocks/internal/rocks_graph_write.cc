@@ -10,6 +10,7 @@
 #include "iterators/aggregate.h"
 #include "iterators/visibility.h"
 #include "store-rocks/internal/rocks_graph.h"
+#include "store-rocks/internal/write_order.h"
 
 namespace quarry::internal {
 namespace {
@@ -106,32 +107,21 @@ Status RocksGraph::EncodeElements(std::span<const Element> elements,
   return Status::OK();
 }
 
-// Key order per group makes each memtable insert land next to the previous
-// one (RocksDB reuses its skip-list search), a quarter of ingest CPU in
-// profiles. Equal keys keep their arrival order (their operand order). The
-// sort moves small index entries, not cells: sorting the cells themselves
-// was 9% of an ingesting thread (session 14 profile), mostly moving them.
+// Key order per group (write_order.h): each memtable insert starts from the
+// previous one's place in the skip list. The sort moves small index entries,
+// not cells: sorting the cells themselves was 9% of an ingesting thread
+// (session 14 profile), mostly moving them.
 void RocksGraph::SortByGroupAndKey(std::vector<Cell>* cells) {
-  struct Entry {
-    const GroupState* group;
-    std::string_view key;
-    uint32_t index;
-  };
-  std::vector<Entry> order;
+  std::vector<WriteOrderEntry> order;
   order.reserve(cells->size());
   for (size_t i = 0; i < cells->size(); ++i) {
     const Cell& c = (*cells)[i];
-    order.push_back({c.group, c.kv.key, static_cast<uint32_t>(i)});
+    order.push_back(MakeWriteOrderEntry(c.group, c.kv.key, static_cast<uint32_t>(i)));
   }
-  // The index breaks ties, so this unstable sort gives the stable order.
-  std::sort(order.begin(), order.end(), [](const Entry& a, const Entry& b) {
-    if (a.group != b.group) return a.group < b.group;
-    if (int c = a.key.compare(b.key); c != 0) return c < 0;
-    return a.index < b.index;
-  });
+  SortWriteOrder(&order);
   std::vector<Cell> sorted;
   sorted.reserve(cells->size());
-  for (const Entry& e : order) sorted.push_back(std::move((*cells)[e.index]));
+  for (const WriteOrderEntry& e : order) sorted.push_back(std::move((*cells)[e.index]));
   cells->swap(sorted);
 }
 
