@@ -2,12 +2,13 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
 
 namespace quarry::internal {
 
 uint64_t KeyHead(std::string_view key) {
   unsigned char bytes[8] = {};
-  std::memcpy(bytes, key.data(), std::min(sizeof(bytes), key.size()));
+  if (!key.empty()) std::memcpy(bytes, key.data(), std::min(sizeof(bytes), key.size()));
   uint64_t head = 0;
   for (unsigned char b : bytes) head = (head << 8) | b;
   return head;
