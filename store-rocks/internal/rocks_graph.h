@@ -217,8 +217,12 @@ class RocksGraph final : public Graph {
   // Applies `ops` whole: one batch if they touch one instance, else behind
   // quarry.delete_pending. REQUIRES: shard_mu_ held exclusively (or Open).
   Status ApplyDeletes(const std::vector<DeleteOp>& ops);
-  // Flushes the column families of `ops`' range deletes (why: the .cc).
-  Status FlushForRangeDeletes(const std::vector<DeleteOp>& ops);
+  // Flushes the column families that range deletes touch (why: the .cc).
+  struct InstanceColumnFamily {
+    size_t instance = 0;
+    rocksdb::ColumnFamilyHandle* cf = nullptr;
+  };
+  Status FlushForRangeDeletes(const std::vector<InstanceColumnFamily>& ranged);
   // Writes one delete batch per instance, atomically as the .cc's header says.
   Status WriteDeletes(std::vector<rocksdb::WriteBatch>* batches,
                       const std::vector<std::string>& flat);

@@ -132,6 +132,7 @@ Status RocksGraph::DeleteAllElements() {
 Status RocksGraph::ApplyDeletes(const std::vector<DeleteOp>& ops) {
   std::vector<rocksdb::WriteBatch> batches(dbs_.size());
   std::vector<std::string> flat;
+  std::vector<InstanceColumnFamily> ranged;  // Where range deletes go.
   for (const DeleteOp& op : ops) {
     const GroupState* state = group(op.group);
     if (state == nullptr || op.instance >= dbs_.size()) {
@@ -143,14 +144,15 @@ Status RocksGraph::ApplyDeletes(const std::vector<DeleteOp>& ops) {
     rocksdb::Status s = op.end.empty() ? batch.Delete(cf, S(op.begin))
                                        : batch.DeleteRange(cf, S(op.begin), S(op.end));
     QUARRY_RETURN_IF_ERROR(FromRocks(s, "building the delete batch"));
+    if (!op.end.empty()) ranged.push_back({op.instance, cf});
     // quarry.delete_pending: per delete its instance (decimal), group,
     // begin and end, in the split points' length-prefixed list encoding.
     flat.insert(flat.end(), {std::to_string(op.instance), op.group, op.begin, op.end});
   }
-  QUARRY_RETURN_IF_ERROR(FlushForRangeDeletes(ops));
+  QUARRY_RETURN_IF_ERROR(FlushForRangeDeletes(ranged));
   const Status written = WriteDeletes(&batches, flat);
   // Also after a failed write: a tombstone may be in a memtable already.
-  const Status flushed = FlushForRangeDeletes(ops);
+  const Status flushed = FlushForRangeDeletes(ranged);
   QUARRY_RETURN_IF_ERROR(written);
   return flushed;
 }
@@ -165,16 +167,12 @@ Status RocksGraph::ApplyDeletes(const std::vector<DeleteOp>& ops) {
 // joins the tombstone's memtable); shard_mu_ is held exclusively, so nothing
 // writes in between, and a crash in between replays the tombstone alone into
 // its memtable. Later RocksDB releases keep hints for point entries only.
-Status RocksGraph::FlushForRangeDeletes(const std::vector<DeleteOp>& ops) {
+Status RocksGraph::FlushForRangeDeletes(const std::vector<InstanceColumnFamily>& ranged) {
   rocksdb::FlushOptions options;
   options.allow_write_stall = true;
-  for (const DeleteOp& op : ops) {
-    if (op.end.empty()) continue;  // A point delete goes where point writes go.
-    const GroupState* state = group(op.group);
-    if (state == nullptr || op.instance >= dbs_.size()) continue;  // Refused already.
-    QUARRY_RETURN_IF_ERROR(
-        FromRocks(dbs_[op.instance]->db()->Flush(options, state->cfs[op.instance]),
-                  "flushing group '" + op.group + "' around a range delete"));
+  for (const auto& [instance, cf] : ranged) {
+    QUARRY_RETURN_IF_ERROR(FromRocks(dbs_[instance]->db()->Flush(options, cf),
+                                     "flushing " + cf->GetName() + " around a range delete"));
   }
   return Status::OK();
 }
