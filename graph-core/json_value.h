@@ -26,9 +26,10 @@
 //    HyperLogLogPlus reads {"p", "sp", "offers"} or
 //    {"hyperLogLogPlusSketchBytes": b64}, optionally nested under
 //    "hyperLogLogPlus", and is written nested with a long "cardinality".
-//    The bytes are HllSketch::Serialize() (Quarry's format, not Java's), and
-//    "sp" is ignored. Offered values are hashed as their UTF-8 bytes for a
-//    String, else as "<java class>:<toString>".
+//    The bytes are HllSketch::Serialize() (DataSketches' compact image, so
+//    an HllSketch's bytes match Java's while it holds coupons), and "sp" is
+//    ignored. Values are offered as Gaffer's ToHllSketch does (strings and
+//    bytes as bytes, Integer/Long as long, Double as double, else toString).
 //  * A wrapper with a null payload ({"java.lang.Long": null}) is null.
 //
 // Thread safety: stateless functions.

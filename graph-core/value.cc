@@ -295,8 +295,7 @@ int Value::Compare(const Value& other) const {
     case ValueType::kHyperLogLogPlus: {
       const HllSketch& a = AsSketch();
       const HllSketch& b = other.AsSketch();
-      if (a == b) return 0;
-      return Cmp(a.Serialize(), b.Serialize());
+      return Cmp(a.CanonicalForm(), b.CanonicalForm());
     }
     case ValueType::kRbmTimestampSet:
     case ValueType::kBoundedTimestampSet:
@@ -374,7 +373,7 @@ size_t Value::Hash() const {
     }
     case ValueType::kHllSketch:
     case ValueType::kHyperLogLogPlus:
-      HashCombine(&seed, std::hash<std::string>()(AsSketch().Serialize()));
+      HashCombine(&seed, std::hash<std::string>()(AsSketch().CanonicalForm()));
       break;
     case ValueType::kRbmTimestampSet:
     case ValueType::kBoundedTimestampSet:

@@ -44,14 +44,23 @@ Result<int64_t> JsonToInt64(const Json& json, std::string_view path) {
 }
 
 void OfferToSketch(const Value& value, HllSketch* sketch) {
-  if (value.type() == ValueType::kString) {
-    sketch->Update(value.AsString());
-    return;
+  // Gaffer's ToHllSketch / HllSketchWithValues: String, Integer, Long, Double
+  // and byte[] have DataSketches updates of their own; anything else is
+  // offered as its toString().
+  switch (value.type()) {
+    case ValueType::kString:
+      return sketch->Update(value.AsString());
+    case ValueType::kBytes:
+      return sketch->Update(value.AsString());
+    case ValueType::kInt32:
+      return sketch->UpdateLong(value.AsInt32());
+    case ValueType::kInt64:
+      return sketch->UpdateLong(value.AsInt64());
+    case ValueType::kDouble:
+      return sketch->UpdateDouble(value.AsDouble());
+    default:
+      return sketch->Update(value.ToJavaString());
   }
-  std::string item(JavaClassName(value.type()));
-  item += ':';
-  item += value.ToJavaString();
-  sketch->Update(item);
 }
 
 }  // namespace quarry::internal

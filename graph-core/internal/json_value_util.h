@@ -31,8 +31,9 @@ std::string_view JsonTypeName(const Json& json);
 // not an integer or does not fit in 64 signed bits.
 Result<int64_t> JsonToInt64(const Json& json, std::string_view path);
 
-// Offers one item to a sketch. Strings are offered as their UTF-8 bytes;
-// other values as "<java class>:<toString>" so that Long 5 and "5" differ.
+// Offers one item to a sketch as Gaffer's ToHllSketch does: strings and
+// bytes as their bytes, Integer and Long as a long, Double as a double, and
+// anything else as its Java toString() (so Boolean true and "true" agree).
 void OfferToSketch(const Value& value, HllSketch* sketch);
 
 // Typed value reader with an explicit depth (for nested typed values inside

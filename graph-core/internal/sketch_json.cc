@@ -6,7 +6,8 @@
 //                    nested under "hyperLogLogPlus"; written as
 //                    {"hyperLogLogPlus": {"hyperLogLogPlusSketchBytes": ...,
 //                    "cardinality": <long>}}.
-// The bytes are Quarry's HllSketch::Serialize() format.
+// The bytes are HllSketch::Serialize(): DataSketches' compact image, as
+// Java's toCompactByteArray() writes it (an HLL_8 image once in HLL mode).
 #include <cmath>
 #include <memory>
 #include <string>

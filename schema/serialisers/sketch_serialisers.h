@@ -1,9 +1,11 @@
 // HyperLogLogPlusSerialiser and HllSketchSerialiser: cardinality sketches.
 //
-// Persisted format: Quarry's own HllSketch::Serialize() bytes
-// (graph-core/hll_sketch.h: u8 version=1 | u8 lg_k | 2^lg_k registers), NOT
-// the clearspring or DataSketches Java formats (gaffer-compat.md §3.2): a
-// Quarry graph's sketches are only read by Quarry.
+// Persisted format: HllSketch::Serialize() (graph-core/hll_sketch.h), which
+// is DataSketches' compact image: what Gaffer's HllSketchSerialiser stores
+// (toCompactByteArray) while the sketch holds coupons, and an HLL_8 image
+// after. HyperLogLogPlus uses the same bytes, not clearspring's format
+// (gaffer-compat.md §3.2). Quarry's earlier format (u8 1 | u8 lg_k |
+// registers) is still read.
 // Not order-preserving, not consistent (as Gaffer declares). Zero bytes read
 // back as null; bytes that are not a sketch are DataLoss.
 #pragma once

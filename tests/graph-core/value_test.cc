@@ -78,30 +78,6 @@ TEST(ValueTest, ClassNamesFullAndSimple) {
   EXPECT_EQ(JavaClassName(ValueType::kDate), "java.util.Date");
 }
 
-TEST(HllSketchTest, EstimatesDistinctCountWithinTolerance) {
-  HllSketch sketch(12);
-  for (int i = 0; i < 10000; ++i) sketch.Update("item-" + std::to_string(i % 5000));
-  EXPECT_NEAR(sketch.Estimate(), 5000, 5000 * 0.05);
-}
-
-TEST(HllSketchTest, UnionOfDifferentPrecisionsEstimatesUnion) {
-  HllSketch a(12), b(10);
-  for (int i = 0; i < 3000; ++i) a.Update("x" + std::to_string(i));
-  for (int i = 2000; i < 6000; ++i) b.Update("x" + std::to_string(i));
-  a.Merge(b);
-  EXPECT_EQ(a.lg_k(), 10);
-  EXPECT_NEAR(a.Estimate(), 6000, 6000 * 0.1);
-}
-
-TEST(HllSketchTest, SerializeRoundTripsAndRejectsCorruptBytes) {
-  HllSketch a(8);
-  a.Update("v");
-  ASSERT_OK_AND_ASSIGN(HllSketch back, HllSketch::Deserialize(a.Serialize()));
-  EXPECT_EQ(back, a);
-  EXPECT_THAT(HllSketch::Deserialize("\x01\x08"), StatusIs(StatusCode::kDataLoss));
-  EXPECT_THAT(HllSketch::Deserialize(""), StatusIs(StatusCode::kDataLoss));
-}
-
 TEST(ValueTest, InPlaceAssignmentsEqualTheFactories) {
   Value v = Value::String("a string longer than the inline buffer");
   v.AssignString("short");
