@@ -23,6 +23,7 @@ const Registry& Generators() {
     gi::AddCsvObjectGenerator(&registry->object);
     gi::AddElementObjectGenerators(&registry->object);
     gi::AddJsonToElementGenerator(&registry->element);
+    gi::AddCardinalityEntityGenerators(&registry->element);
     gi::AddOpenCypherCsvGenerators(&registry->element, &registry->object);
     return registry;
   }();

@@ -27,6 +27,7 @@ struct ObjectGeneratorClass {
 
 void AddRoadTrafficGenerators(std::vector<ElementGeneratorClass>* out);
 void AddJsonToElementGenerator(std::vector<ElementGeneratorClass>* out);
+void AddCardinalityEntityGenerators(std::vector<ElementGeneratorClass>* out);  // sketches
 void AddCsvObjectGenerator(std::vector<ObjectGeneratorClass>* out);
 void AddElementObjectGenerators(std::vector<ObjectGeneratorClass>* out);  // Map, EntityIdExtractor.
 void AddOpenCypherCsvGenerators(std::vector<ElementGeneratorClass>* element_out,

@@ -23,12 +23,15 @@ constexpr char kExampleObjectGenerator[] =
 TEST(GeneratorRegistryTest, ListsGaffersClassNamesSorted) {
   EXPECT_THAT(
       RegisteredElementGeneratorClassNames(),
-      ElementsAre("uk.gov.gchq.gaffer.data.generator.JsonToElementGenerator",
-                  "uk.gov.gchq.gaffer.data.generator.Neo4jCsvElementGenerator",
-                  "uk.gov.gchq.gaffer.data.generator.NeptuneCsvElementGenerator",
-                  "uk.gov.gchq.gaffer.rest.example.ExampleElementGenerator",
-                  "uk.gov.gchq.gaffer.traffic.generator.RoadTrafficCsvElementGenerator",
-                  "uk.gov.gchq.gaffer.traffic.generator.RoadTrafficStringElementGenerator"));
+      ElementsAre(
+          "uk.gov.gchq.gaffer.data.generator.JsonToElementGenerator",
+          "uk.gov.gchq.gaffer.data.generator.Neo4jCsvElementGenerator",
+          "uk.gov.gchq.gaffer.data.generator.NeptuneCsvElementGenerator",
+          "uk.gov.gchq.gaffer.rest.example.ExampleElementGenerator",
+          "uk.gov.gchq.gaffer.sketches.clearspring.cardinality.HyperLogLogPlusEntityGenerator",
+          "uk.gov.gchq.gaffer.sketches.datasketches.cardinality.HllSketchEntityGenerator",
+          "uk.gov.gchq.gaffer.traffic.generator.RoadTrafficCsvElementGenerator",
+          "uk.gov.gchq.gaffer.traffic.generator.RoadTrafficStringElementGenerator"));
   EXPECT_THAT(RegisteredObjectGeneratorClassNames(),
               ElementsAre("uk.gov.gchq.gaffer.data.generator.CsvGenerator",
                           "uk.gov.gchq.gaffer.data.generator.MapGenerator",
