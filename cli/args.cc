@@ -245,6 +245,7 @@ const std::vector<FlagSpec>& ServeFlagSpecs() {
                                               {"insecure-allow-plaintext", false},
                                               {"anonymous-writes", false},
                                               {"operation-auths", true},
+                                              {"operation-scores", true},
                                               // rados2 (issue 14).
                                               {"sweep-interval-s", true},
                                               // hotkeys (issue 18).
@@ -303,12 +304,13 @@ Status ParseOperatingFlags(const RawArgs& raw, ServeArgs* out) {
 // --- end of branch service.
 
 // --- branch tls (issue 20): --tls-*, --insecure-allow-plaintext,
-// --anonymous-writes, --operation-auths.
+// --anonymous-writes, --operation-auths, --operation-scores.
 Status ParseTlsFlags(const RawArgs& raw, ServeArgs* out) {
   for (auto [flag, target] :
        {std::pair{"tls-cert", &out->tls_cert}, std::pair{"tls-key", &out->tls_key},
         std::pair{"tls-client-ca", &out->tls_client_ca},
-        std::pair{"operation-auths", &out->operation_auths_file}}) {
+        std::pair{"operation-auths", &out->operation_auths_file},
+        std::pair{"operation-scores", &out->operation_scores_file}}) {
     if (const std::string* p = raw.Last(flag)) {
       if (p->empty()) return UsageError("serve", "--" + std::string(flag) + ": empty file name");
       *target = *p;

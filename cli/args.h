@@ -102,6 +102,8 @@ struct ServeArgs {
   bool insecure_allow_plaintext = false;            // Non-loopback without TLS or users.
   bool anonymous_writes = false;                    // No users file: anonymous may write.
   std::optional<std::string> operation_auths_file;  // Gaffer's OperationAuthoriser JSON.
+  // Gaffer's OperationChainLimiter hook or ScoreOperationChainHandler JSON.
+  std::optional<std::string> operation_scores_file;
   // --- end of branch tls.
 };
 

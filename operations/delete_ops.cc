@@ -148,6 +148,10 @@ Status Executor::DeleteElements(const User& user, std::span<const Element> eleme
     QUARRY_RETURN_IF_ERROR(limits_.authoriser->AuthoriseKind(OperationKind::kDeleteElements,
                                                              user.user_id, user.op_auths));
   }
+  if (limits_.scorer != nullptr && limits_.scorer->limits_chains()) {
+    QUARRY_RETURN_IF_ERROR(limits_.scorer->CheckLimitKind(OperationKind::kDeleteElements,
+                                                          user.user_id, user.op_auths));
+  }
   std::vector<Element> kept(elements.begin(), elements.end());
   AddElementsResult local;
   if (result == nullptr) result = &local;

@@ -153,6 +153,8 @@ Result<StepOutput> RunOperation(const Operation& op, StepOutput input, ExecConte
       return RunJoin(op, std::move(input), ctx);
     case OperationKind::kValidateOperationChain:
       return RunValidateOperationChain(op, ctx);
+    case OperationKind::kScoreOperationChain:
+      return RunScoreOperationChain(op, ctx);
     // --- branch deletes.
     case OperationKind::kDeleteElements:
     case OperationKind::kDeleteAllData:
@@ -278,6 +280,11 @@ Result<std::pair<std::unique_ptr<ExecContext>, StepOutput>> RunParsed(
   if (limits.authoriser != nullptr) {
     QUARRY_RETURN_IF_ERROR(limits.authoriser->Authorise(resolved, user.user_id, user.op_auths));
   }
+  // Gaffer's OperationChainLimiter hook, also on the resolved chain.
+  if (limits.scorer != nullptr && limits.scorer->limits_chains()) {
+    QUARRY_RETURN_IF_ERROR(
+        limits.scorer->CheckLimit(resolved, user.user_id, user.op_auths, NamedScores(*ctx)));
+  }
   Result<StepOutput> out = RunOperation(resolved, StepOutput::None(), *ctx);
   if (!out.ok()) {
     ctx->failure = out.status().ToString();
@@ -377,6 +384,10 @@ Status Executor::AddElements(const User& user, std::span<const Element> elements
   if (limits_.authoriser != nullptr) {
     QUARRY_RETURN_IF_ERROR(limits_.authoriser->AuthoriseKind(OperationKind::kAddElements,
                                                              user.user_id, user.op_auths));
+  }
+  if (limits_.scorer != nullptr && limits_.scorer->limits_chains()) {
+    QUARRY_RETURN_IF_ERROR(
+        limits_.scorer->CheckLimitKind(OperationKind::kAddElements, user.user_id, user.op_auths));
   }
   AddElementsResult local;
   return graph_->AddElements(elements, options, result != nullptr ? result : &local);

@@ -36,6 +36,7 @@ struct User {
 };
 
 class OperationAuthoriser;  // operations/operation_authoriser.h
+class OperationScorer;      // operations/operation_scores.h
 
 // Limits that protect the process from hostile or careless requests.
 struct ExecutorLimits {
@@ -73,6 +74,11 @@ struct ExecutorLimits {
   // user lacks an operation auth it requires.
   std::shared_ptr<const OperationAuthoriser> authoriser;
   // --- end of branch tls.
+  // Gaffer's operation scores (operations/operation_scores.h): what
+  // ScoreOperationChain answers with (it is refused without them) and, when
+  // loaded as the OperationChainLimiter hook, the most a user's chain (typed
+  // AddElements / DeleteElements and jobs included) may score.
+  std::shared_ptr<const OperationScorer> scorer;
 };
 
 // What a result is: nothing (AddElements, DiscardOutput), a list of items

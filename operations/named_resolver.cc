@@ -42,36 +42,6 @@ Status CheckNesting(const Operation& call, const std::string& name,
   return Status::OK();
 }
 
-// The stored chain of `name` as the user may read it, parameters substituted.
-Result<Json> StoredChain(const Operation& call, const std::string& name, const ExecContext& ctx) {
-  QUARRY_ASSIGN_OR_RETURN(std::optional<Json> detail,
-                          GetNamedDetail(*ctx.graph, NamedKind::kOperation, name));
-  if (!detail.has_value()) {
-    return NotFoundError(OpName(call) + ": No named operation with the name " + name + " exists");
-  }
-  if (!CanReadNamedOperation(*detail, ctx)) {
-    return PermissionDeniedError(OpName(call) + ": User: " + ctx.user.user_id +
-                                 " does not have read access to " + name);
-  }
-  const Json* text = json_fields::Find(*detail, "operations");
-  if (text == nullptr || !text->is_string()) {
-    return DataLossError("named operation '" + name + "': stored detail has no operations");
-  }
-  const Json* details = json_fields::Find(*detail, "parameters");
-  const Json* supplied = json_fields::Find(call.named_request, "parameters");
-  QUARRY_ASSIGN_OR_RETURN(
-      std::string filled,
-      SubstituteParameters(text->get<std::string>(), details != nullptr ? *details : Json(),
-                           supplied != nullptr ? *supplied : Json(),
-                           ParameterRules::kNamedOperation, OpName(call)));
-  Json json = Json::parse(filled, nullptr, /*allow_exceptions=*/false);
-  if (json.is_discarded()) {
-    return InvalidArgumentError(OpName(call) + ": named operation '" + name +
-                                "' is not valid JSON once its parameters are substituted");
-  }
-  return json;
-}
-
 // The NamedOperation `call` replaced by its chain, itself resolved.
 Result<Operation> Expand(const Operation& call, const ExecContext& ctx,
                          std::vector<std::string>* stack) {
@@ -82,7 +52,7 @@ Result<Operation> Expand(const Operation& call, const ExecContext& ctx,
     return InvalidArgumentError(json_fields::Join(call.path, "operationName") + ": required");
   }
   QUARRY_RETURN_IF_ERROR(CheckNesting(call, *name, *stack, ctx));
-  QUARRY_ASSIGN_OR_RETURN(Json json, StoredChain(call, *name, ctx));
+  QUARRY_ASSIGN_OR_RETURN(Json json, NamedOperationChainJson(call, *name, ctx));
   Result<Operation> parsed = ParseOperation(json, call.path);
   if (!parsed.ok()) return parsed.status().WithContext("named operation '" + *name + "'");
   Operation chain;
@@ -144,6 +114,37 @@ Status ResolveViews(Operation* op, const ExecContext& ctx) {
 }
 
 }  // namespace
+
+// The stored chain of `name` as the user may read it, parameters substituted.
+Result<Json> NamedOperationChainJson(const Operation& call, const std::string& name,
+                                     const ExecContext& ctx) {
+  QUARRY_ASSIGN_OR_RETURN(std::optional<Json> detail,
+                          GetNamedDetail(*ctx.graph, NamedKind::kOperation, name));
+  if (!detail.has_value()) {
+    return NotFoundError(OpName(call) + ": No named operation with the name " + name + " exists");
+  }
+  if (!CanReadNamedOperation(*detail, ctx)) {
+    return PermissionDeniedError(OpName(call) + ": User: " + ctx.user.user_id +
+                                 " does not have read access to " + name);
+  }
+  const Json* text = json_fields::Find(*detail, "operations");
+  if (text == nullptr || !text->is_string()) {
+    return DataLossError("named operation '" + name + "': stored detail has no operations");
+  }
+  const Json* details = json_fields::Find(*detail, "parameters");
+  const Json* supplied = json_fields::Find(call.named_request, "parameters");
+  QUARRY_ASSIGN_OR_RETURN(
+      std::string filled,
+      SubstituteParameters(text->get<std::string>(), details != nullptr ? *details : Json(),
+                           supplied != nullptr ? *supplied : Json(),
+                           ParameterRules::kNamedOperation, OpName(call)));
+  Json json = Json::parse(filled, nullptr, /*allow_exceptions=*/false);
+  if (json.is_discarded()) {
+    return InvalidArgumentError(OpName(call) + ": named operation '" + name +
+                                "' is not valid JSON once its parameters are substituted");
+  }
+  return json;
+}
 
 Status ResolveNamed(Operation* root, const ExecContext& ctx) {
   std::vector<std::string> stack;

@@ -125,6 +125,10 @@ enum class OperationKind {
   // (operations/local_file_ops.cc). Both read `filename` (Gaffer's filePath).
   kExportToLocalFile,    // uk.gov.gchq.gaffer.operation.impl.export.localfile.ExportToLocalFile
   kImportFromLocalFile,  // uk.gov.gchq.gaffer.operation.impl.export.localfile.ImportFromLocalFile
+  // Operation scores (operations/operation_scores.h); its operationChain is
+  // map_join->operation_chain, kept as JSON so named operations in it are
+  // scored, not resolved, as in Gaffer.
+  kScoreOperationChain,  // uk.gov.gchq.gaffer.operation.impl.ScoreOperationChain
 };
 
 // The full class name of `kind` (what Gaffer writes).

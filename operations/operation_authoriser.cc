@@ -7,6 +7,7 @@
 
 #include "graph-core/json_value.h"
 #include "operations/flow_fields.h"
+#include "operations/internal/stored_chain.h"
 
 namespace quarry {
 namespace {
@@ -40,26 +41,6 @@ Result<std::vector<std::string>> ParseAuths(const Json& json, std::string_view s
     auths.push_back(item.get<std::string>());
   }
   return auths;
-}
-
-// The chain AddNamedOperation stores, if it parses as it is (a chain whose
-// parameters make it unparseable is authorised when it is resolved and run).
-const Operation* StoredChain(const Operation& op, Operation* storage) {
-  if (op.kind != OperationKind::kAddNamedOperation || !op.named_request.is_object()) {
-    return nullptr;
-  }
-  for (const char* field : {"operationChain", "operations"}) {
-    auto it = op.named_request.find(field);
-    if (it == op.named_request.end()) continue;
-    Json chain = it->is_string() ? Json::parse(it->get<std::string>(), nullptr, false) : *it;
-    if (!chain.is_object()) return nullptr;
-    Result<Operation> parsed =
-        ParseOperation(chain, op.path.empty() ? field : op.path + "." + field);
-    if (!parsed.ok()) return nullptr;
-    *storage = std::move(parsed).value();
-    return storage;
-  }
-  return nullptr;
 }
 
 }  // namespace
@@ -166,7 +147,8 @@ Status OperationAuthoriser::AuthoriseTree(const Operation& op, std::string_view 
     }
   }
   Operation stored;
-  if (const Operation* chain = StoredChain(op, &stored); chain != nullptr) {
+  if (const Operation* chain = operations_internal::AddedNamedChain(op, &stored);
+      chain != nullptr) {
     QUARRY_RETURN_IF_ERROR(AuthoriseTree(*chain, user_id, op_auths, depth + 1));
   }
   Status status = AuthoriseKind(op.kind, user_id, op_auths);

@@ -120,6 +120,7 @@ constexpr ClassEntry kClasses[] = {
      "uk.gov.gchq.gaffer.operation.impl.export.localfile.ExportToLocalFile"},
     {OperationKind::kImportFromLocalFile,
      "uk.gov.gchq.gaffer.operation.impl.export.localfile.ImportFromLocalFile"},
+    {OperationKind::kScoreOperationChain, "uk.gov.gchq.gaffer.operation.impl.ScoreOperationChain"},
     // --- end of branch deletes.
 };
 

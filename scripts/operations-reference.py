@@ -40,6 +40,7 @@ GUIDE_PAGES = [
                         "SplitStoreFromIterable", "SplitStoreFromFile",
                         "SampleElementsForSplitPoints", "GenerateSplitPointsFromSample",
                         "AddElementsFromFile"]),
+    ("Misc", ["ScoreOperationChain"]),
 ]
 
 FUNCTION_LISTS = [

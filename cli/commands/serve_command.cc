@@ -5,6 +5,7 @@
 #include "cli/commands/graph_open.h"      // branch service
 #include "cli/commands/periodic_sweep.h"  // rados2
 #include "operations/executor.h"
+#include "operations/operation_scores.h"
 #include "server/rpc_server.h"
 #include "server/service/exposure.h"
 #include "server/service/operability.h"     // branch service
@@ -71,6 +72,11 @@ Status SetUpSecurity(const ServeArgs& args, bool anonymous_only, ServeOptions* o
   QUARRY_ASSIGN_OR_RETURN(
       executor_limits->authoriser,
       MakeServerAuthoriser(args.operation_auths_file, anonymous_only, args.anonymous_writes));
+  if (args.operation_scores_file) {
+    QUARRY_ASSIGN_OR_RETURN(OperationScorer scorer,
+                            OperationScorer::FromFile(*args.operation_scores_file));
+    executor_limits->scorer = std::make_shared<const OperationScorer>(std::move(scorer));
+  }
   return Status::OK();
 }
 // --- end of branch tls.

@@ -65,7 +65,8 @@ inline constexpr std::string_view kServeUsage =
                               [--max-frame-bytes N] [--max-connections N] [--http-* N ...]
                               [--config FILE] [--request-log FILE] [--metrics-port N] ...
                               [--tls-cert PEM --tls-key PEM [--tls-client-ca PEM]]
-                              [--operation-auths FILE] [--anonymous-writes]
+                              [--operation-auths FILE] [--operation-scores FILE]
+                              [--anonymous-writes]
                               [--insecure-allow-plaintext]
 
 Serves the graph over Thrift (framed transport, binary protocol), Gaffer's
@@ -141,6 +142,11 @@ Security:
   --operation-auths FILE  Gaffer's OperationAuthoriser hook JSON: {"auths": {"<operation
                         class>": ["<op auth>", ...]}}; a chain is refused before it runs
                         if any operation in it needs an auth the user lacks
+  --operation-scores FILE  Gaffer's OperationChainLimiter hook JSON ({"opScores": {...},
+                        "authScores": {...}}): a chain scoring more than the user's op
+                        auths allow is refused; ScoreOperationChain answers with these
+                        scores (a ScoreOperationChainHandler or operation declarations
+                        file sets the scores without limiting)
   --anonymous-writes    without --users, let the anonymous user write (by default it
                         may only read)
   --insecure-allow-plaintext  bind a non-loopback address without TLS or without a users

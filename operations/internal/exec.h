@@ -19,6 +19,7 @@
 #include "operations/item.h"
 #include "operations/item_function.h"
 #include "operations/operation.h"
+#include "operations/operation_scores.h"
 #include "operations/result_cache.h"
 #include "operations/set_export.h"
 #include "store/graph.h"
@@ -178,6 +179,16 @@ Status RequireAdmin(const Operation& op, const ExecContext& ctx);
 Result<StepOutput> RunMapOrReduce(const Operation& op, StepOutput input, ExecContext& ctx);
 Result<StepOutput> RunJoin(const Operation& op, StepOutput input, ExecContext& ctx);
 Result<StepOutput> RunValidateOperationChain(const Operation& op, ExecContext& ctx);
+// ScoreOperationChain (operations/score_ops.cc), and the named-operation
+// lookup the scorer uses for it and for the chain limiter.
+Result<StepOutput> RunScoreOperationChain(const Operation& op, ExecContext& ctx);
+NamedScoreLookup NamedScores(const ExecContext& ctx);
+// The stored chain of the named operation `name` that `call` runs, as the
+// user may read it, with the call's parameters substituted
+// (operations/named_resolver.cc). NotFound, PermissionDenied, or
+// InvalidArgument for parameters that do not fit.
+Result<Json> NamedOperationChainJson(const Operation& call, const std::string& name,
+                                     const ExecContext& ctx);
 // A step's items as one object for the item functions (JSON items read as
 // Gaffer JSON), holding at most `max_items` items.
 Result<std::vector<FnObject>> CollectObjects(StepOutput input, size_t max_items,

@@ -136,6 +136,19 @@ Status ReadFields(const Json& obj, const std::string& path, Operation* op) {
     case OperationKind::kJoin:
       QUARRY_RETURN_IF_ERROR(ReadJoin(obj, path, fields.get(), op));
       break;
+    case OperationKind::kScoreOperationChain: {
+      // Optional: a missing or null chain scores 0, as in Gaffer.
+      const Json* chain = jf::Find(obj, "operationChain");
+      if (chain != nullptr && !chain->is_null()) {
+        if (!chain->is_object()) {
+          return InvalidArgumentError(jf::Join(path, "operationChain") +
+                                      ": expected an operation chain object");
+        }
+        QUARRY_RETURN_IF_ERROR(ParseOperation(*chain, jf::Join(path, "operationChain")).status());
+        fields->operation_chain = *chain;
+      }
+      break;
+    }
     default: {  // ValidateOperationChain.
       const Json* chain = jf::Find(obj, "operationChain");
       if (chain == nullptr || !chain->is_object()) {
@@ -157,6 +170,7 @@ bool ReadMapJoinFields(const Json& obj, const std::string& path, Operation* op, 
     case OperationKind::kReduce:
     case OperationKind::kJoin:
     case OperationKind::kValidateOperationChain:
+    case OperationKind::kScoreOperationChain:
       *status = ReadFields(obj, path, op);
       return true;
     default:

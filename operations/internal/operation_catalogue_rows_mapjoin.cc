@@ -1,5 +1,6 @@
-// Catalogue rows of Map, Reduce, Join and ValidateOperationChain (Gaffer
-// 2.3.2's operation.impl.Map, Reduce, join.Join, ValidateOperationChain), as
+// Catalogue rows of Map, Reduce, Join, ValidateOperationChain and
+// ScoreOperationChain (Gaffer 2.3.2's operation.impl.Map, Reduce, join.Join,
+// ValidateOperationChain, ScoreOperationChain), as
 // operation_catalogue_table.cc describes rows. Map's input and output are
 // unbound type variables (any output may feed it); Reduce and Join are
 // MultiInputs, so their "input" is an Object array. MatchKey and JoinType
@@ -44,6 +45,12 @@ std::vector<CatalogueRow> MapJoinRows() {
        {Field("operationChain", "uk.gov.gchq.gaffer.operation.OperationChain", true), Options()},
        R"({"class": "uk.gov.gchq.gaffer.operation.impl.ValidateOperationChain", "operationChain": {"class": "uk.gov.gchq.gaffer.operation.OperationChain", "operations": [{"class": "uk.gov.gchq.gaffer.operation.impl.get.GetAllElements"}, {"class": "uk.gov.gchq.gaffer.operation.impl.Count"}]}})",
        "uk.gov.gchq.koryphe.ValidationResult",
+       ""},
+      {K::kScoreOperationChain,
+       "Scores an OperationChain",
+       {Field("operationChain", "uk.gov.gchq.gaffer.operation.OperationChain"), Options()},
+       R"({"class": "uk.gov.gchq.gaffer.operation.impl.ScoreOperationChain", "operationChain": {"class": "uk.gov.gchq.gaffer.operation.OperationChain", "operations": [{"class": "uk.gov.gchq.gaffer.operation.impl.get.GetElements"}, {"class": "uk.gov.gchq.gaffer.named.operation.NamedOperation", "operationName": "namedOp"}, {"class": "uk.gov.gchq.gaffer.operation.impl.Limit", "resultLimit": 3, "truncate": true}]}})",
+       "java.lang.Integer",
        ""},
   };
 }
