@@ -115,6 +115,7 @@ Result<StepOutput> RunOperation(const Operation& op, StepOutput input, ExecConte
     case OperationKind::kGetJobDetails:
     case OperationKind::kGetAllJobDetails:
     case OperationKind::kGetJobResults:
+    case OperationKind::kCancelScheduledJob:
       return RunJobOp(op, std::move(input), ctx);
     case OperationKind::kExportToSet:
     case OperationKind::kGetSetExport:

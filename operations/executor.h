@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -104,7 +105,10 @@ class ResultCursor {
   virtual bool done() const = 0;
 };
 
-class JobRunner;  // operations/job_runner.h
+class JobRunner;     // operations/job_runner.h
+class JobScheduler;  // operations/job_scheduler.h
+struct JobDetail;    // operations/job_detail.h
+struct Operation;    // operations/operation.h
 
 class Executor {
  public:
@@ -149,6 +153,19 @@ class Executor {
   // PermissionDenied when the authoriser refuses the chain.
   Result<Json> SubmitJob(const User& user, std::string_view operation_json) const;
 
+  // Gaffer's executeJob(Job) (POST /graph/jobs/schedule): `job_json` is a
+  // Job, {"operation": ..., "repeat": {"initialDelay": 0, "repeatPeriod":
+  // 10, "timeUnit": "SECONDS"}}. Without "repeat" it is SubmitJob. With it,
+  // the returned parent job is SCHEDULED_PARENT (its "repeat" recorded) and,
+  // after the initial delay and then every period, a child job (its
+  // "parentJobId" the parent's) runs the operation as SubmitJob would, until
+  // CancelScheduledJob makes the parent CANCELLED. A run the user's job quota
+  // or the queue refuses is skipped. Schedules end with this Executor (a
+  // restart does not resume them, as Gaffer's default). InvalidArgument for
+  // a Job without an operation or a repeat whose period is not positive
+  // (under a millisecond) or whose timeUnit is not a java TimeUnit.
+  Result<Json> ScheduleJob(const User& user, std::string_view job_json) const;
+
   // The typed fast path for AddElements (no JSON on the way in).
   Status AddElements(const User& user, std::span<const Element> elements,
                      const AddElementsOptions& options, AddElementsResult* result) const;
@@ -175,7 +192,13 @@ class Executor {
   ExecutorLimits limits_;
   struct UserJobCounts;                       // branch tls: per-user job quota.
   std::shared_ptr<UserJobCounts> user_jobs_;  // Shared with the jobs' callbacks.
-  std::unique_ptr<JobRunner> jobs_;           // Last: destroyed (jobs drained) first.
+  std::unique_ptr<JobRunner> jobs_;           // Destroyed (jobs drained) after the scheduler.
+  std::unique_ptr<JobScheduler> scheduler_;   // Scheduled jobs' timer; stopped first.
+
+  // SubmitJob's work on a parsed chain: checks, a quota slot, the record,
+  // the queue. `parent_job_id` marks a scheduled job's run.
+  Result<JobDetail> StartJob(const User& user, Operation chain,
+                             std::optional<std::string> parent_job_id) const;
 };
 
 }  // namespace quarry

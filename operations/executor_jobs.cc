@@ -8,6 +8,7 @@
 #include "operations/internal/exec.h"
 #include "operations/job_detail.h"
 #include "operations/job_runner.h"
+#include "operations/job_scheduler.h"
 #include "operations/operation_authoriser.h"
 
 namespace quarry {
@@ -85,7 +86,8 @@ Executor::Executor(std::shared_ptr<Graph> graph, ExecutorLimits limits)
     : graph_(std::move(graph)),
       limits_(std::move(limits)),
       user_jobs_(std::make_shared<UserJobCounts>()),
-      jobs_(std::make_unique<JobRunner>(limits_.job_threads, limits_.max_queued_jobs)) {
+      jobs_(std::make_unique<JobRunner>(limits_.job_threads, limits_.max_queued_jobs)),
+      scheduler_(std::make_unique<JobScheduler>()) {
   if (graph_ == nullptr) return;
   // Best effort: reads report interrupted jobs as FAILED anyway, and expired
   // results are invisible whether or not they are deleted.
@@ -93,11 +95,20 @@ Executor::Executor(std::shared_ptr<Graph> graph, ExecutorLimits limits)
   (void)DeleteExpiredResults(*graph_, operations_internal::ResultCacheOptionsFrom(limits_));
 }
 
-Executor::~Executor() { jobs_.reset(); }
+Executor::~Executor() {
+  scheduler_.reset();  // No scheduled run starts after this.
+  jobs_.reset();
+}
 
 Result<Json> Executor::SubmitJob(const User& user, std::string_view operation_json) const {
   ParseLimits parse_limits{limits_.max_operation_json_bytes, limits_.max_json_depth};
   QUARRY_ASSIGN_OR_RETURN(Operation chain, ParseOperationChain(operation_json, parse_limits));
+  QUARRY_ASSIGN_OR_RETURN(JobDetail detail, StartJob(user, std::move(chain), std::nullopt));
+  return JobDetailToJson(detail);
+}
+
+Result<JobDetail> Executor::StartJob(const User& user, Operation chain,
+                                     std::optional<std::string> parent_job_id) const {
   QUARRY_RETURN_IF_ERROR(Authorizations::Create(user.data_auths)
                              .status()
                              .WithContext("user '" + user.user_id + "' data auths"));
@@ -119,6 +130,7 @@ Result<Json> Executor::SubmitJob(const User& user, std::string_view operation_js
   detail.status = JobStatus::kRunning;
   detail.start_time_ms = NowMillis();
   detail.op_chain = OperationChainOverview(chain);
+  detail.parent_job_id = std::move(parent_job_id);
   MarkJobRunning(detail.job_id);
   if (Status s = SaveJobDetail(*graph_, detail); !s.ok()) {
     MarkJobDone(detail.job_id);
@@ -139,7 +151,7 @@ Result<Json> Executor::SubmitJob(const User& user, std::string_view operation_js
     MarkJobDone(detail.job_id);
     return s;
   }
-  return JobDetailToJson(detail);
+  return detail;
 }
 
 }  // namespace quarry

@@ -13,7 +13,8 @@ namespace {
 constexpr std::string_view kJobPrefix = "job/";
 
 std::optional<JobStatus> JobStatusFromName(std::string_view name) {
-  for (JobStatus s : {JobStatus::kRunning, JobStatus::kFinished, JobStatus::kFailed}) {
+  for (JobStatus s : {JobStatus::kRunning, JobStatus::kFinished, JobStatus::kFailed,
+                      JobStatus::kScheduledParent, JobStatus::kCancelled}) {
     if (JobStatusName(s) == name) return s;
   }
   return std::nullopt;
@@ -56,6 +57,10 @@ std::string_view JobStatusName(JobStatus status) {
       return "FINISHED";
     case JobStatus::kFailed:
       return "FAILED";
+    case JobStatus::kScheduledParent:
+      return "SCHEDULED_PARENT";
+    case JobStatus::kCancelled:
+      return "CANCELLED";
   }
   return "FAILED";
 }
@@ -69,6 +74,8 @@ Json JobDetailToJson(const JobDetail& d) {
   if (d.end_time_ms.has_value()) out["endTime"] = *d.end_time_ms;
   out["opChain"] = d.op_chain;
   if (d.description.has_value()) out["description"] = *d.description;
+  if (d.parent_job_id.has_value()) out["parentJobId"] = *d.parent_job_id;
+  if (d.repeat.has_value()) out["repeat"] = *d.repeat;
   return out;
 }
 
@@ -105,6 +112,14 @@ Result<JobDetail> JobDetailFromJson(const Json& json, std::string_view what) {
   if (json.contains("description")) {
     if (!json["description"].is_string()) return bad("description");
     d.description = json["description"].get<std::string>();
+  }
+  if (json.contains("parentJobId")) {
+    if (!json["parentJobId"].is_string()) return bad("parentJobId");
+    d.parent_job_id = json["parentJobId"].get<std::string>();
+  }
+  if (json.contains("repeat")) {
+    if (!json["repeat"].is_object()) return bad("repeat");
+    d.repeat = json["repeat"];
   }
   return d;
 }

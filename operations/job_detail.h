@@ -24,22 +24,28 @@
 
 namespace quarry {
 
-// Gaffer's JobStatus values that Quarry produces (no scheduled jobs).
-enum class JobStatus { kRunning, kFinished, kFailed };
-std::string_view JobStatusName(JobStatus status);  // "RUNNING", "FINISHED", "FAILED".
+// Gaffer's JobStatus values. A scheduled job's parent is SCHEDULED_PARENT
+// until CancelScheduledJob makes it CANCELLED; each run is a child job.
+enum class JobStatus { kRunning, kFinished, kFailed, kScheduledParent, kCancelled };
+// "RUNNING", "FINISHED", "FAILED", "SCHEDULED_PARENT", "CANCELLED".
+std::string_view JobStatusName(JobStatus status);
 
 struct JobDetail {
   std::string job_id;
   std::string user_id;
   JobStatus status = JobStatus::kRunning;
   int64_t start_time_ms = 0;
-  std::optional<int64_t> end_time_ms;      // Set when the job ends.
-  std::string op_chain;                    // OperationChainOverview of the chain.
-  std::optional<std::string> description;  // Why it failed.
+  std::optional<int64_t> end_time_ms;        // Set when the job ends.
+  std::string op_chain;                      // OperationChainOverview of the chain.
+  std::optional<std::string> description;    // Why it failed.
+  std::optional<std::string> parent_job_id;  // A scheduled job's run: its parent.
+  // A scheduled parent: Gaffer's Repeat {"initialDelay", "repeatPeriod", "timeUnit"}.
+  std::optional<Json> repeat;
 };
 
 // Gaffer's JSON: {"jobId", "user": {"userId"}, "status", "startTime",
-// "endTime" (when ended), "opChain", "description" (when set)}.
+// "endTime" (when ended), "opChain", "description", "parentJobId",
+// "repeat" (when set)}.
 Json JobDetailToJson(const JobDetail& detail);
 // DataLoss naming `what` if `json` is not such an object.
 Result<JobDetail> JobDetailFromJson(const Json& json, std::string_view what);

@@ -1,6 +1,6 @@
-// Job operations: GetJobDetails, GetAllJobDetails, GetJobResults, over the
-// job details and results kept in the graph's metadata
-// (operations/job_detail.h, operations/result_cache.h).
+// Job operations: GetJobDetails, GetAllJobDetails, GetJobResults and
+// CancelScheduledJob, over the job details and results kept in the graph's
+// metadata (operations/job_detail.h, operations/result_cache.h).
 //
 // A user sees only their own jobs' details; another user's job id is
 // NotFound, as if it did not exist. A user holding the admin auth sees every
@@ -80,6 +80,19 @@ Result<StepOutput> RunGetJobResults(const Operation& op, ExecContext& ctx) {
   return StepOutput::Stream(std::move(stream));
 }
 
+// Gaffer's CancelScheduledJobHandler: a SCHEDULED_PARENT becomes CANCELLED,
+// so its schedule starts no further run; anything else is refused.
+Result<StepOutput> RunCancelScheduledJob(const Operation& op, ExecContext& ctx) {
+  QUARRY_ASSIGN_OR_RETURN(JobDetail d, LoadVisible(*op.job_id, op, ctx));
+  if (d.status != JobStatus::kScheduledParent) {
+    return InvalidArgumentError("Job with jobId: " + *op.job_id +
+                                " is not a scheduled job and cannot be cancelled.");
+  }
+  d.status = JobStatus::kCancelled;
+  QUARRY_RETURN_IF_ERROR(SaveJobDetail(*ctx.graph, d));
+  return StepOutput::None();
+}
+
 }  // namespace
 
 Status RecordRequestAsJob(ExecContext& ctx) {
@@ -114,6 +127,8 @@ Result<StepOutput> RunJobOp(const Operation& op, StepOutput input, ExecContext& 
       return RunGetAllJobDetails(ctx);
     case OperationKind::kGetJobResults:
       return RunGetJobResults(op, ctx);
+    case OperationKind::kCancelScheduledJob:
+      return RunCancelScheduledJob(op, ctx);
     default:
       return InternalError(OpName(op) + " is not a job operation");
   }

@@ -129,6 +129,8 @@ enum class OperationKind {
   // map_join->operation_chain, kept as JSON so named operations in it are
   // scored, not resolved, as in Gaffer.
   kScoreOperationChain,  // uk.gov.gchq.gaffer.operation.impl.ScoreOperationChain
+  // Scheduled jobs (Executor::ScheduleJob): reads job_id (required).
+  kCancelScheduledJob,  // uk.gov.gchq.gaffer.operation.impl.job.CancelScheduledJob
 };
 
 // The full class name of `kind` (what Gaffer writes).

@@ -121,6 +121,8 @@ constexpr ClassEntry kClasses[] = {
     {OperationKind::kImportFromLocalFile,
      "uk.gov.gchq.gaffer.operation.impl.export.localfile.ImportFromLocalFile"},
     {OperationKind::kScoreOperationChain, "uk.gov.gchq.gaffer.operation.impl.ScoreOperationChain"},
+    {OperationKind::kCancelScheduledJob,
+     "uk.gov.gchq.gaffer.operation.impl.job.CancelScheduledJob"},
     // --- end of branch deletes.
 };
 

@@ -34,7 +34,7 @@ GUIDE_PAGES = [
                 "GetGafferResultCacheExport", "GetExports", "ExportToLocalFile",
                 "ImportFromLocalFile"]),
     ("Generate", ["GenerateElements", "GenerateObjects"]),
-    ("Job", ["GetJobDetails", "GetAllJobDetails", "GetJobResults"]),
+    ("Job", ["GetJobDetails", "GetAllJobDetails", "GetJobResults", "CancelScheduledJob"]),
     ("Accumulo store", ["GetElementsBetweenSets", "GetElementsBetweenSetsPairs",
                         "GetElementsWithinSet", "GetElementsInRanges", "SummariseGroupOverRanges",
                         "SplitStoreFromIterable", "SplitStoreFromFile",

@@ -109,6 +109,14 @@ Status ReadFields(const Json& obj, const std::string& path, Operation* op) {
     }
     case OperationKind::kGetJobResults:
       return ReadJobResultsFields(obj, path, op);
+    case OperationKind::kCancelScheduledJob: {
+      QUARRY_ASSIGN_OR_RETURN(op->job_id, json_fields::OptionalString(obj, "jobId", path));
+      if (!op->job_id.has_value()) {
+        return InvalidArgumentError(json_fields::Join(path, "jobId") +
+                                    ": required (job id must be specified)");
+      }
+      return Status::OK();
+    }
     case OperationKind::kExportToSet:
       QUARRY_RETURN_IF_ERROR(ReadKeyAndJob(obj, path, /*with_job=*/false, op));
       return ReadInputItems(obj, path, op);
@@ -140,6 +148,7 @@ bool ReadJobExportFields(const Json& obj, const std::string& path, Operation* op
     case OperationKind::kGetJobDetails:
     case OperationKind::kGetAllJobDetails:
     case OperationKind::kGetJobResults:
+    case OperationKind::kCancelScheduledJob:
     case OperationKind::kExportToSet:
     case OperationKind::kGetSetExport:
     case OperationKind::kGetExports:

@@ -41,6 +41,12 @@ std::vector<CatalogueRow> JobDetailRows() {
        R"({"class": "uk.gov.gchq.gaffer.operation.impl.job.GetJobResults", "jobId": "catalogue-example-job"})",
        kAnyIterable,
        ""},
+      {K::kCancelScheduledJob,
+       "Cancels a scheduled job",
+       {Field("jobId", "java.lang.String", /*required=*/true), Options()},
+       R"({"class": "uk.gov.gchq.gaffer.operation.impl.job.CancelScheduledJob", "jobId": "catalogue-example-job"})",
+       "",
+       ""},
   };
 }
 

@@ -4,7 +4,8 @@
 // translates.
 //
 // POST /graph/jobs answers 201 Created with Location (the job's URL) and a
-// job-id header, as Gaffer's startJob does.
+// job-id header, as Gaffer's startJob does; POST /graph/jobs/schedule the
+// same for a scheduled job's parent.
 #include "server/rest/internal/rest_routes.h"
 
 namespace quarry::rest_internal {
@@ -31,10 +32,8 @@ std::string JobLocation(std::string_view request_path, const std::string& job_id
   return (!request_path.empty() && request_path.back() == '/' ? "" : "jobs/") + job_id;
 }
 
-RestResponse StartJob(const RouteCall& call) {
-  RestResponse error;
-  if (!AcceptOperationBody(call.request, &error)) return error;
-  Result<Json> detail = call.executor.SubmitJob(*call.request.user, call.request.body);
+// 201 Created for a job just submitted or scheduled.
+RestResponse CreatedJob(const RouteCall& call, const Result<Json>& detail) {
   if (!detail.ok()) return StatusResponse(detail.status());
   auto job_id = detail->is_object() ? detail->find("jobId") : detail->end();
   if (job_id == detail->end() || !job_id->is_string()) {
@@ -45,6 +44,25 @@ RestResponse StartJob(const RouteCall& call) {
   response.headers.emplace_back("Location",
                                 JobLocation(call.request.path, job_id->get<std::string>()));
   response.headers.emplace_back("job-id", job_id->get<std::string>());
+  return response;
+}
+
+RestResponse StartJob(const RouteCall& call) {
+  RestResponse error;
+  if (!AcceptOperationBody(call.request, &error)) return error;
+  return CreatedJob(call, call.executor.SubmitJob(*call.request.user, call.request.body));
+}
+
+// Gaffer's scheduleJob: the body is a Job, {"operation", "repeat"}. The
+// Location is the parent job's URL relative to .../graph/jobs/schedule.
+RestResponse ScheduleJob(const RouteCall& call) {
+  RestResponse error;
+  if (!AcceptOperationBody(call.request, &error)) return error;
+  RestResponse response =
+      CreatedJob(call, call.executor.ScheduleJob(*call.request.user, call.request.body));
+  for (auto& [name, value] : response.headers) {
+    if (name == "Location") value = value.substr(value.rfind('/') + 1);
+  }
   return response;
 }
 
@@ -90,6 +108,15 @@ std::vector<RestRoute> JobRoutes() {
        StartJob,
        kTag,
        "Kicks off an asynchronous job",
+       201,
+       RouteBody::kJsonObject,
+       true,
+       {400, 415}},
+      {"POST",
+       "/graph/jobs/schedule",
+       ScheduleJob,
+       kTag,
+       "Schedules an asynchronous job",
        201,
        RouteBody::kJsonObject,
        true,

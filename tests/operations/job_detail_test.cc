@@ -36,6 +36,27 @@ TEST(JobDetailTest, JsonMatchesGaffersShape) {
   EXPECT_EQ(JobDetailToJson(back), Json::parse(kGuideDetail));
 }
 
+// Gaffer's JobDetail fields for scheduled jobs: a parent's repeat, a run's
+// parentJobId, and the SCHEDULED_PARENT / CANCELLED statuses.
+TEST(JobDetailTest, ScheduledFieldsRoundTrip) {
+  constexpr std::string_view kParent = R"({"jobId": "p", "user": {"userId": "u"},
+      "status": "SCHEDULED_PARENT", "startTime": 1, "opChain": "OperationChain[Count]",
+      "repeat": {"initialDelay": 0, "repeatPeriod": 5, "timeUnit": "SECONDS"}})";
+  ASSERT_OK_AND_ASSIGN(JobDetail parent, JobDetailFromJson(Json::parse(kParent), "test"));
+  EXPECT_EQ(parent.status, JobStatus::kScheduledParent);
+  EXPECT_EQ(JobDetailToJson(parent), Json::parse(kParent));
+  constexpr std::string_view kChild = R"({"jobId": "c", "user": {"userId": "u"},
+      "status": "CANCELLED", "startTime": 2, "opChain": "OperationChain[Count]",
+      "parentJobId": "p"})";
+  ASSERT_OK_AND_ASSIGN(JobDetail child, JobDetailFromJson(Json::parse(kChild), "test"));
+  EXPECT_EQ(child.parent_job_id, "p");
+  EXPECT_EQ(JobDetailToJson(child), Json::parse(kChild));
+  EXPECT_THAT(JobDetailFromJson(Json::parse(R"({"jobId": "c", "user": {"userId": "u"},
+      "status": "RUNNING", "startTime": 2, "opChain": "", "parentJobId": 7})"),
+                                "test"),
+              StatusIs(StatusCode::kDataLoss));
+}
+
 TEST(JobDetailTest, RunningJobHasNoEndTimeAndFailedOneADescription) {
   JobDetail d{"j", "u", JobStatus::kRunning, 5, std::nullopt, "OperationChain[Count]", {}};
   Json j = JobDetailToJson(d);

@@ -12,7 +12,7 @@ namespace {
 using ::quarry::testing::StatusIs;
 using ::quarry::testing::StatusIsWithMessage;
 
-Json J(std::string_view text) { return Json::parse(text); }
+Json WalkJson(std::string_view text) { return Json::parse(text); }
 
 std::string Edge(int s, int d) {
   return R"({"class":"uk.gov.gchq.gaffer.data.element.Edge","group":"edge","source":)" +
@@ -28,36 +28,36 @@ const std::string kWalk = R"({"edges":[[)" + Edge(1, 2) + "],[" + Edge(2, 3) +
                           R"(]],"entities":[{"1":[)" + Entity(1) + R"(]},{"2":[]},{"3":[)" +
                           Entity(3) + "]}]}";
 
-Result<Json> ApplyJson(std::string_view function, const std::string& input) {
-  QUARRY_ASSIGN_OR_RETURN(auto f, ParseItemFunction(J(function), "f"));
-  QUARRY_ASSIGN_OR_RETURN(FnObject out, f->Apply(FnObjectFromJson(J(input))));
+Result<Json> ApplyWalkJson(std::string_view function, const std::string& input) {
+  QUARRY_ASSIGN_OR_RETURN(auto f, ParseItemFunction(WalkJson(function), "f"));
+  QUARRY_ASSIGN_OR_RETURN(FnObject out, f->Apply(FnObjectFromJson(WalkJson(input))));
   return FnObjectToJson(out);
 }
 
 TEST(WalkFunctionsTest, EdgesAndEntitiesByHop) {
   ASSERT_OK_AND_ASSIGN(Json hop1,
-                       ApplyJson(R"({"class":"ExtractWalkEdgesFromHop","hop":1})", kWalk));
-  EXPECT_EQ(hop1, J("[" + Edge(2, 3) + "]"));
-  ASSERT_OK_AND_ASSIGN(Json all, ApplyJson(R"({"class":"ExtractWalkEdges"})", kWalk));
-  EXPECT_EQ(all, J("[[" + Edge(1, 2) + "],[" + Edge(2, 3) + "]]"));
+                       ApplyWalkJson(R"({"class":"ExtractWalkEdgesFromHop","hop":1})", kWalk));
+  EXPECT_EQ(hop1, WalkJson("[" + Edge(2, 3) + "]"));
+  ASSERT_OK_AND_ASSIGN(Json all, ApplyWalkJson(R"({"class":"ExtractWalkEdges"})", kWalk));
+  EXPECT_EQ(all, WalkJson("[[" + Edge(1, 2) + "],[" + Edge(2, 3) + "]]"));
   ASSERT_OK_AND_ASSIGN(
       Json ents,
-      ApplyJson(R"({"class":"uk.gov.gchq.gaffer.data.graph.function.walk.ExtractWalkEntities"})",
-                kWalk));
-  EXPECT_EQ(ents, J("[[" + Entity(1) + "],[],[" + Entity(3) + "]]"));
+      ApplyWalkJson(
+          R"({"class":"uk.gov.gchq.gaffer.data.graph.function.walk.ExtractWalkEntities"})", kWalk));
+  EXPECT_EQ(ents, WalkJson("[[" + Entity(1) + "],[],[" + Entity(3) + "]]"));
   ASSERT_OK_AND_ASSIGN(Json ents2,
-                       ApplyJson(R"({"class":"ExtractWalkEntitiesFromHop","hop":2})", kWalk));
-  EXPECT_EQ(ents2, J("[" + Entity(3) + "]"));
-  ASSERT_OK_AND_ASSIGN(Json source, ApplyJson(R"({"class":"ExtractWalkVertex"})", kWalk));
-  EXPECT_EQ(source, J("1"));
+                       ApplyWalkJson(R"({"class":"ExtractWalkEntitiesFromHop","hop":2})", kWalk));
+  EXPECT_EQ(ents2, WalkJson("[" + Entity(3) + "]"));
+  ASSERT_OK_AND_ASSIGN(Json source, ApplyWalkJson(R"({"class":"ExtractWalkVertex"})", kWalk));
+  EXPECT_EQ(source, WalkJson("1"));
 }
 
 TEST(WalkFunctionsTest, RefusesNonWalksAndMissingHops) {
-  EXPECT_THAT(ApplyJson(R"({"class":"ExtractWalkEdges"})", "null"),
+  EXPECT_THAT(ApplyWalkJson(R"({"class":"ExtractWalkEdges"})", "null"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "Walk cannot be null"));
-  EXPECT_THAT(ApplyJson(R"({"class":"ExtractWalkEdges"})", "[1]"),
+  EXPECT_THAT(ApplyWalkJson(R"({"class":"ExtractWalkEdges"})", "[1]"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "not a Walk"));
-  EXPECT_THAT(ApplyJson(R"({"class":"ExtractWalkEdgesFromHop","hop":2})", kWalk),
+  EXPECT_THAT(ApplyWalkJson(R"({"class":"ExtractWalkEdgesFromHop","hop":2})", kWalk),
               StatusIs(StatusCode::kInvalidArgument));
 }
 

@@ -100,5 +100,29 @@ TEST_F(JobRoutesTest, BadOperationIs400) {
   ExpectGafferError(empty, 400, "Required request body is missing");
 }
 
+// JobController.scheduleJob: the body is a Job; the parent comes back 201
+// as SCHEDULED_PARENT with its repeat, and CancelScheduledJob over execute
+// stops it.
+TEST_F(JobRoutesTest, ScheduleJobIs201AndCancels) {
+  RestResponse scheduled = Call("POST", "/graph/jobs/schedule", R"({
+      "operation": {"class": "GetAllElements"},
+      "repeat": {"initialDelay": 1, "repeatPeriod": 1, "timeUnit": "HOURS"}})");
+  ASSERT_EQ(scheduled.status, 201) << scheduled.body;
+  Json parent = BodyJson(scheduled);
+  const std::string job_id = parent["jobId"].get<std::string>();
+  EXPECT_EQ(parent["status"], "SCHEDULED_PARENT");
+  EXPECT_EQ(parent["repeat"]["timeUnit"], "HOURS");
+  EXPECT_EQ(Header(scheduled, "job-id"), job_id);
+  EXPECT_EQ(Header(scheduled, "Location"), job_id);  // .../graph/jobs/<id>
+  RestResponse cancel = Call("POST", "/graph/operations/execute",
+                             R"({"class": "CancelScheduledJob", "jobId": ")" + job_id + "\"}");
+  EXPECT_EQ(cancel.status, 200) << cancel.body;
+  RestResponse detail = Call("GET", "/graph/jobs/" + job_id);
+  EXPECT_EQ(BodyJson(detail)["status"], "CANCELLED");
+  RestResponse bad = Call("POST", "/graph/jobs/schedule",
+                          R"({"operation": {"class": "GetAllElements"}, "repeat": {}})");
+  EXPECT_EQ(bad.status, 400) << bad.body;
+}
+
 }  // namespace
 }  // namespace quarry::testing_rest
