@@ -28,6 +28,7 @@ esac
 EXAMPLE_PACKAGES=(
   g++ cmake ninja-build pkg-config ccache   # toolchain
   librocksdb-dev                             # store-rocks
+  zlib1g-dev                                 # koryphe's Gunzip (graph-core)
   libtbb-dev                                 # parallel shard scans
   libthrift-dev thrift-compiler              # the Thrift server and its generated code
   libboost-dev                               # the REST server (Boost.Beast/Asio)

@@ -144,53 +144,6 @@ Result<std::unique_ptr<Function>> ParseCsvLinesToMaps(const Json& json, std::str
       std::move(fields));
 }
 
-// Jackson's untyped reading of `json` (see the file comment).
-Result<Value> UntypedValue(const Json& json, int depth) {
-  if (depth > kMaxJsonValueDepth) {
-    return InvalidArgumentError(std::string(kDeserialiseJson) + ": JSON nested too deeply");
-  }
-  switch (json.type()) {
-    case Json::value_t::null:
-      return Value();
-    case Json::value_t::boolean:
-      return Value::Bool(json.get<bool>());
-    case Json::value_t::string:
-      return Value::String(json.get<std::string>());
-    case Json::value_t::number_float:
-      return Value::Double(json.get<double>());
-    case Json::value_t::number_unsigned: {
-      const uint64_t u = json.get<uint64_t>();
-      if (u <= static_cast<uint64_t>(INT32_MAX)) return Value::Int32(static_cast<int32_t>(u));
-      if (u <= static_cast<uint64_t>(INT64_MAX)) return Value::Int64(static_cast<int64_t>(u));
-      return InvalidArgumentError(std::string(kDeserialiseJson) + ": " + json.dump() +
-                                  " is beyond the long range (Quarry has no BigInteger)");
-    }
-    case Json::value_t::number_integer: {
-      const int64_t i = json.get<int64_t>();
-      if (i >= INT32_MIN && i <= INT32_MAX) return Value::Int32(static_cast<int32_t>(i));
-      return Value::Int64(i);
-    }
-    case Json::value_t::array: {
-      ValueList items;
-      for (const Json& item : json) {
-        QUARRY_ASSIGN_OR_RETURN(Value v, UntypedValue(item, depth + 1));
-        items.push_back(std::move(v));
-      }
-      return Value::List(std::move(items));
-    }
-    case Json::value_t::object: {
-      ValueEntries entries;
-      for (const auto& [key, item] : json.items()) {
-        QUARRY_ASSIGN_OR_RETURN(Value v, UntypedValue(item, depth + 1));
-        entries.emplace_back(Value::String(key), std::move(v));
-      }
-      return Value::Map(std::move(entries));
-    }
-    default:
-      return InvalidArgumentError(std::string(kDeserialiseJson) + ": unsupported JSON value");
-  }
-}
-
 // Jackson reading a JSON scalar into `target` (Long, Integer, Short, Double,
 // Float, Boolean or String), with its default coercions: a number to any
 // numeric class (Java's narrowing), a numeric string to a number, "true" /
@@ -285,7 +238,7 @@ Result<std::unique_ptr<Function>> ParseDeserialiseJson(const Json& json, std::st
           return InvalidArgumentError(std::string(kDeserialiseJson) +
                                       ": failed to deserialise JSON: " + text.AsString());
         }
-        QUARRY_ASSIGN_OR_RETURN(Value v, UntypedValue(parsed, 0));
+        QUARRY_ASSIGN_OR_RETURN(Value v, UntypedJsonValue(parsed, kDeserialiseJson, 0));
         if (scalar) return CoerceScalar(v, *scalar);
         if (required && v.type() != *required && !v.is_null()) {
           return CannotApply(kDeserialiseJson, "return the outputClass for", v);
@@ -296,6 +249,53 @@ Result<std::unique_ptr<Function>> ParseDeserialiseJson(const Json& json, std::st
 }
 
 }  // namespace
+
+// Jackson's untyped reading of `json` (see the file comment).
+Result<Value> UntypedJsonValue(const Json& json, std::string_view function, int depth) {
+  if (depth > kMaxJsonValueDepth) {
+    return InvalidArgumentError(std::string(function) + ": JSON nested too deeply");
+  }
+  switch (json.type()) {
+    case Json::value_t::null:
+      return Value();
+    case Json::value_t::boolean:
+      return Value::Bool(json.get<bool>());
+    case Json::value_t::string:
+      return Value::String(json.get<std::string>());
+    case Json::value_t::number_float:
+      return Value::Double(json.get<double>());
+    case Json::value_t::number_unsigned: {
+      const uint64_t u = json.get<uint64_t>();
+      if (u <= static_cast<uint64_t>(INT32_MAX)) return Value::Int32(static_cast<int32_t>(u));
+      if (u <= static_cast<uint64_t>(INT64_MAX)) return Value::Int64(static_cast<int64_t>(u));
+      return InvalidArgumentError(std::string(function) + ": " + json.dump() +
+                                  " is beyond the long range (Quarry has no BigInteger)");
+    }
+    case Json::value_t::number_integer: {
+      const int64_t i = json.get<int64_t>();
+      if (i >= INT32_MIN && i <= INT32_MAX) return Value::Int32(static_cast<int32_t>(i));
+      return Value::Int64(i);
+    }
+    case Json::value_t::array: {
+      ValueList items;
+      for (const Json& item : json) {
+        QUARRY_ASSIGN_OR_RETURN(Value v, UntypedJsonValue(item, function, depth + 1));
+        items.push_back(std::move(v));
+      }
+      return Value::List(std::move(items));
+    }
+    case Json::value_t::object: {
+      ValueEntries entries;
+      for (const auto& [key, item] : json.items()) {
+        QUARRY_ASSIGN_OR_RETURN(Value v, UntypedJsonValue(item, function, depth + 1));
+        entries.emplace_back(Value::String(key), std::move(v));
+      }
+      return Value::Map(std::move(entries));
+    }
+    default:
+      return InvalidArgumentError(std::string(function) + ": unsupported JSON value");
+  }
+}
 
 void AddCsvJsonFunctions(std::vector<FunctionClass>* out) {
   out->push_back({kCsvToMaps, ParseCsvToMaps});

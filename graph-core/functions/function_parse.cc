@@ -29,6 +29,8 @@ const std::vector<FunctionClass>& FunctionClasses() {
     AddCsvJsonFunctions(classes);
     AddMapFunctions(classes);
     AddObjectFunctions(classes);
+    AddGunzipFunction(classes);
+    AddXmlFunction(classes);
     return classes;
   }();
   return *kClasses;

@@ -120,7 +120,7 @@ void AddMoreFunctionFields(std::vector<ClassFields>* out) {
   for (std::string_view simple :
        {"ExtractKeys", "ExtractValues", "FirstItem", "LastItem", "IterableConcat",
         "IterableLongest", "Longest", "IsEmpty", "ToList", "ToArray", "ToBoolean", "Base64Decode",
-        "StringTrim", "ReverseString", "CurrentDate", "CurrentTime"}) {
+        "StringTrim", "ReverseString", "CurrentDate", "CurrentTime", "Gunzip", "DeserialiseXml"}) {
     out->push_back({simple, {}});
   }
   constexpr std::string_view kFunctionList = "java.util.List<java.util.function.Function>";

@@ -15,7 +15,7 @@ using ::quarry::testing::StatusIsWithMessage;
 using ::testing::ElementsAre;
 
 constexpr int64_t kMinute = 60'000;
-constexpr int64_t kDay = 86'400'000;
+constexpr int64_t kDayInMs = 86'400'000;
 // 2017-01-08T07:29:13Z and its minute 07:29:00.
 constexpr int64_t k20170108T072913 = 1483860553000;
 constexpr int64_t k20170108T0729 = 1483860540000;
@@ -77,10 +77,10 @@ TEST(TimestampSetTest, MergeIsTheUnionOfOneBucket) {
 // one more switches it to SAMPLE, holding exactly maxSize of them.
 TEST(TimestampSetTest, BoundedSetSamplesOnceOverItsSize) {
   TimestampSet set = TimestampSet::Bounded(TimeBucket::kDay, 10).value();
-  for (int64_t d = 0; d < 10; ++d) ASSERT_OK(set.Add(d * kDay + 5));
+  for (int64_t d = 0; d < 10; ++d) ASSERT_OK(set.Add(d * kDayInMs + 5));
   EXPECT_FALSE(set.sampled());
   EXPECT_EQ(set.timestamps().size(), 10u);
-  ASSERT_OK(set.Add(10 * kDay));
+  ASSERT_OK(set.Add(10 * kDayInMs));
   EXPECT_TRUE(set.sampled());
   EXPECT_EQ(set.timestamps().size(), 10u);
   EXPECT_THAT(set.ToJavaString(),
@@ -88,7 +88,7 @@ TEST(TimestampSetTest, BoundedSetSamplesOnceOverItsSize) {
   // The sample does not depend on the order sets are merged in.
   TimestampSet x = TimestampSet::Bounded(TimeBucket::kDay, 5).value();
   TimestampSet y = x;
-  for (int64_t d = 0; d < 8; ++d) ASSERT_OK((d % 2 ? x : y).Add(d * kDay));
+  for (int64_t d = 0; d < 8; ++d) ASSERT_OK((d % 2 ? x : y).Add(d * kDayInMs));
   TimestampSet xy = x, yx = y;
   ASSERT_OK(xy.Merge(y));
   ASSERT_OK(yx.Merge(x));

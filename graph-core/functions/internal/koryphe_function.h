@@ -95,6 +95,13 @@ const std::vector<FunctionClass>& FunctionClasses();
 
 // Each .cc contributes its functions' classes.
 void AddConversionFunctions(std::vector<FunctionClass>* out);
+void AddGunzipFunction(std::vector<FunctionClass>* out);  // gunzip_function.cc (zlib)
+void AddXmlFunction(std::vector<FunctionClass>* out);     // xml_function.cc
+
+// Jackson's untyped reading of JSON into an Object (csv_json_functions.cc):
+// objects become Maps, arrays Lists, integers Integer (Long beyond the int
+// range), decimals Double. Errors name `function`.
+Result<Value> UntypedJsonValue(const Json& json, std::string_view function, int depth);
 void AddStringFunctions(std::vector<FunctionClass>* out);
 void AddNumericFunctions(std::vector<FunctionClass>* out);
 void AddRoadTrafficFunctions(std::vector<FunctionClass>* out);  // Gaffer's road-traffic demo.
