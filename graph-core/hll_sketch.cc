@@ -180,10 +180,10 @@ HllSketch HllSketch::FoldedTo(int target) const {
 }
 
 void HllSketch::MergeHll(const HllSketch& other) {
-  const HllSketch folded = other.lg_k_ > lg_k_ ? other.FoldedTo(lg_k_) : HllSketch(kMinLgK);
-  const HllSketch& src = other.lg_k_ > lg_k_ ? folded : other;
-  for (size_t i = 0; i < registers_.size(); ++i) {
-    registers_[i] = std::max(registers_[i], src.registers_[i]);
+  // A larger sketch folds onto ours by address, as FoldedTo does.
+  const size_t mask = registers_.size() - 1;
+  for (size_t i = 0; i < other.registers_.size(); ++i) {
+    registers_[i & mask] = std::max(registers_[i & mask], other.registers_[i]);
   }
   RecountRegisters();
   out_of_order_ = true;

@@ -199,6 +199,9 @@ class Executor {
   // the queue. `parent_job_id` marks a scheduled job's run.
   Result<JobDetail> StartJob(const User& user, Operation chain,
                              std::optional<std::string> parent_job_id) const;
+  // A job's checks before it is accepted: the user's data auths parse and
+  // the authoriser allows the chain.
+  Status CheckJobAllowed(const User& user, const Operation& chain) const;
 };
 
 }  // namespace quarry

@@ -107,8 +107,7 @@ Result<Json> Executor::SubmitJob(const User& user, std::string_view operation_js
   return JobDetailToJson(detail);
 }
 
-Result<JobDetail> Executor::StartJob(const User& user, Operation chain,
-                                     std::optional<std::string> parent_job_id) const {
+Status Executor::CheckJobAllowed(const User& user, const Operation& chain) const {
   QUARRY_RETURN_IF_ERROR(Authorizations::Create(user.data_auths)
                              .status()
                              .WithContext("user '" + user.user_id + "' data auths"));
@@ -117,6 +116,12 @@ Result<JobDetail> Executor::StartJob(const User& user, Operation chain,
   if (limits_.authoriser != nullptr) {
     QUARRY_RETURN_IF_ERROR(limits_.authoriser->Authorise(chain, user.user_id, user.op_auths));
   }
+  return Status::OK();
+}
+
+Result<JobDetail> Executor::StartJob(const User& user, Operation chain,
+                                     std::optional<std::string> parent_job_id) const {
+  QUARRY_RETURN_IF_ERROR(CheckJobAllowed(user, chain));
   if (!user_jobs_->TryAcquire(user)) {
     return ResourceExhaustedError("user '" + user.user_id + "' already has " +
                                   std::to_string(user.max_background_jobs) +
@@ -124,12 +129,7 @@ Result<JobDetail> Executor::StartJob(const User& user, Operation chain,
   }
   std::shared_ptr<void> job_slot(
       nullptr, [counts = user_jobs_, id = user.user_id](void*) { counts->Release(id); });
-  JobDetail detail;
-  detail.job_id = NewJobId();
-  detail.user_id = user.user_id;
-  detail.status = JobStatus::kRunning;
-  detail.start_time_ms = NowMillis();
-  detail.op_chain = OperationChainOverview(chain);
+  JobDetail detail = NewJobDetail(user.user_id, chain, JobStatus::kRunning);
   detail.parent_job_id = std::move(parent_job_id);
   MarkJobRunning(detail.job_id);
   if (Status s = SaveJobDetail(*graph_, detail); !s.ok()) {

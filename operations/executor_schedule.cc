@@ -3,13 +3,11 @@
 #include <limits>
 #include <utility>
 
-#include "graph-core/clock.h"
 #include "graph-core/json_fields.h"
 #include "operations/executor.h"
 #include "operations/internal/exec.h"
 #include "operations/job_detail.h"
 #include "operations/job_scheduler.h"
-#include "operations/operation_authoriser.h"
 
 namespace quarry {
 namespace {
@@ -98,18 +96,8 @@ Result<Json> Executor::ScheduleJob(const User& user, std::string_view job_json) 
     return JobDetailToJson(detail);
   }
   QUARRY_ASSIGN_OR_RETURN(Repeat repeat, ReadRepeat(*repeat_json));
-  QUARRY_RETURN_IF_ERROR(Authorizations::Create(user.data_auths)
-                             .status()
-                             .WithContext("user '" + user.user_id + "' data auths"));
-  if (limits_.authoriser != nullptr) {
-    QUARRY_RETURN_IF_ERROR(limits_.authoriser->Authorise(chain, user.user_id, user.op_auths));
-  }
-  JobDetail parent;
-  parent.job_id = NewJobId();
-  parent.user_id = user.user_id;
-  parent.status = JobStatus::kScheduledParent;
-  parent.start_time_ms = NowMillis();
-  parent.op_chain = OperationChainOverview(chain);
+  QUARRY_RETURN_IF_ERROR(CheckJobAllowed(user, chain));
+  JobDetail parent = NewJobDetail(user.user_id, chain, JobStatus::kScheduledParent);
   parent.repeat = repeat.json;
   QUARRY_RETURN_IF_ERROR(SaveJobDetail(*graph_, parent)
                              .WithContext("recording scheduled job '" + parent.job_id + "'"));

@@ -65,6 +65,16 @@ std::string_view JobStatusName(JobStatus status) {
   return "FAILED";
 }
 
+JobDetail NewJobDetail(const std::string& user_id, const Operation& chain, JobStatus status) {
+  JobDetail d;
+  d.job_id = NewJobId();
+  d.user_id = user_id;
+  d.status = status;
+  d.start_time_ms = NowMillis();
+  d.op_chain = OperationChainOverview(chain);
+  return d;
+}
+
 Json JobDetailToJson(const JobDetail& d) {
   Json out = Json::object();
   out["jobId"] = d.job_id;

@@ -54,6 +54,10 @@ Result<JobDetail> JobDetailFromJson(const Json& json, std::string_view what);
 // "OperationChain[GetAllElements->ExportToGafferResultCache]".
 std::string OperationChainOverview(const Operation& chain);
 
+// A new job's details: a fresh id, `user_id`, `status`, started now, the
+// chain's overview.
+JobDetail NewJobDetail(const std::string& user_id, const Operation& chain, JobStatus status);
+
 // A random (version 4) UUID in canonical lowercase form.
 std::string NewJobId();
 

@@ -2,6 +2,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "graph-core/json_fields.h"
 #include "operations/operation_scores.h"
 
 namespace quarry {
@@ -20,15 +21,6 @@ constexpr std::string_view kWhileResolver =
 
 Status ScoreFieldError(std::string_view source, const std::string& path, std::string_view what) {
   return InvalidArgumentError(std::string(source) + ": " + path + ": " + std::string(what));
-}
-
-// `name` is `full` or its simple name.
-bool NamesClass(std::string_view name, std::string_view full) {
-  return name == full || name == full.substr(full.rfind('.') + 1);
-}
-
-std::string ScoreSimpleName(std::string_view full) {
-  return std::string(full.substr(full.rfind('.') + 1));
 }
 
 }  // namespace
@@ -52,7 +44,7 @@ Status OperationScorerParser::ReadOpScores(const Json& json, std::string_view so
     if (!it->is_number_integer()) return ScoreFieldError(source, path, "expected an integer score");
     OperationScorer::OpScore entry;
     entry.score = it->get<int64_t>();
-    if (NamesClass(it.key(), kScoredEveryOperation)) {
+    if (json_fields::ClassNameMatches(it.key(), kScoredEveryOperation)) {
       entry.every_operation = true;
     } else if (std::optional<OperationKind> kind = OperationKindFromClassName(it.key())) {
       entry.kind = *kind;
@@ -64,9 +56,10 @@ Status OperationScorerParser::ReadOpScores(const Json& json, std::string_view so
     // A later entry wins, so a later parent hides every earlier entry.
     if (entry.every_operation && !out->op_scores_.empty()) {
       const OperationScorer::OpScore& first = out->op_scores_.front();
-      const std::string child = first.every_operation
-                                    ? std::string("Operation")
-                                    : ScoreSimpleName(OperationClassName(first.kind));
+      const std::string child =
+          first.every_operation
+              ? std::string("Operation")
+              : std::string(json_fields::SimpleClassName(OperationClassName(first.kind)));
       return ScoreFieldError(
           source, path,
           "Operation scores are configured incorrectly.  The operation Operation is "
@@ -109,9 +102,10 @@ Status OperationScorerParser::ReadResolvers(const Json& json, std::string_view s
     const std::string& resolver = cls->get_ref<const std::string&>();
     std::optional<OperationKind> kind = OperationKindFromClassName(it.key());
     const bool fits =
-        (NamesClass(resolver, kNamedResolver) && kind == OperationKind::kNamedOperation) ||
-        (NamesClass(resolver, kIfResolver) && kind == OperationKind::kIf) ||
-        (NamesClass(resolver, kWhileResolver) && kind == OperationKind::kWhile);
+        (json_fields::ClassNameMatches(resolver, kNamedResolver) &&
+         kind == OperationKind::kNamedOperation) ||
+        (json_fields::ClassNameMatches(resolver, kIfResolver) && kind == OperationKind::kIf) ||
+        (json_fields::ClassNameMatches(resolver, kWhileResolver) && kind == OperationKind::kWhile);
     if (!fits) {
       return ScoreFieldError(
           source, path,
@@ -130,9 +124,9 @@ Result<OperationScorer> OperationScorerParser::Parse(const Json& json, std::stri
     const std::string& key = it.key();
     if (key == "class") {
       const std::string name = it->is_string() ? it->get<std::string>() : "";
-      if (NamesClass(name, kHandler)) {
+      if (json_fields::ClassNameMatches(name, kHandler)) {
         scorer.limits_chains_ = false;
-      } else if (!NamesClass(name, kLimiter)) {
+      } else if (!json_fields::ClassNameMatches(name, kLimiter)) {
         return ScoreFieldError(
             source, "class",
             "expected \"" + std::string(kLimiter) + "\" or \"" + std::string(kHandler) + "\"");

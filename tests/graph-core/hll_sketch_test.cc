@@ -99,6 +99,12 @@ TEST(HllSketchTest, UnionOfDifferentPrecisionsHasTheSmallerPrecision) {
   a.Merge(WithItems(10, 2000, 6000));
   EXPECT_EQ(a.lg_k(), 10);
   EXPECT_NEAR(a.Estimate(), 6000, 6000 * 0.1);
+  // The other way round the larger sketch folds onto the smaller: the same
+  // registers, so (both out of order) the same estimate.
+  HllSketch c = WithItems(10, 2000, 6000);
+  c.Merge(WithItems(12, 0, 3000));
+  EXPECT_EQ(c.lg_k(), 10);
+  EXPECT_EQ(c.Estimate(), a.Estimate());
   // Coupons carry no precision: a LIST union keeps the first sketch's lg_k.
   HllSketch b = WithItems(10, 0, 3);
   b.Merge(WithItems(12, 3, 5));
