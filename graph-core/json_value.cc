@@ -376,7 +376,7 @@ Json ValueToJson(const Value& value) {
     case ValueType::kHllSketch:
       return Wrap(name, internal::HllSketchToJson(value.AsSketch()));
     case ValueType::kHyperLogLogPlus:
-      return Wrap(name, internal::HyperLogLogPlusToJson(value.AsSketch()));
+      return Wrap(name, internal::HyperLogLogPlusToJson(value.AsHyperLogLogPlus()));
     case ValueType::kRbmTimestampSet:
     case ValueType::kBoundedTimestampSet:
       return Wrap(name, internal::TimestampSetToJson(value.AsTimestampSet()));

@@ -23,13 +23,15 @@
 //    the "class" form); they are written as wrappers.
 //  * Sketches (§1.6): HllSketch reads {"values": [...], "logK": 10} or
 //    {"bytes": b64} and is written {"bytes": b64, "cardinality": estimate};
-//    HyperLogLogPlus reads {"p", "sp", "offers"} or
+//    HyperLogLogPlus reads {"p", "sp", "offers"} and/or
 //    {"hyperLogLogPlusSketchBytes": b64}, optionally nested under
 //    "hyperLogLogPlus", and is written nested with a long "cardinality".
-//    The bytes are HllSketch::Serialize() (DataSketches' compact image, so
-//    an HllSketch's bytes match Java's while it holds coupons), and "sp" is
-//    ignored. Values are offered as Gaffer's ToHllSketch does (strings and
-//    bytes as bytes, Integer/Long as long, Double as double, else toString).
+//    HllSketch bytes are DataSketches' compact image (Java's while it holds
+//    coupons); HyperLogLogPlus bytes are clearspring's. HllSketch values are
+//    offered as Gaffer's ToHllSketch does (strings and bytes as bytes,
+//    Integer/Long as long, Double as double, else toString); HyperLogLogPlus
+//    offers as clearspring's offer(Object) (strings and bytes as bytes, null
+//    as the hash 0, else toString).
 //  * A wrapper with a null payload ({"java.lang.Long": null}) is null.
 //
 // Thread safety: stateless functions.

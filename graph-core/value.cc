@@ -7,6 +7,7 @@
 #include <functional>
 
 #include "graph-core/hll_sketch.h"
+#include "graph-core/hyper_log_log_plus.h"
 #include "graph-core/long_time_series.h"
 #include "graph-core/timestamp_set.h"
 
@@ -18,6 +19,7 @@ struct Value::Compound {
   quarry::FreqMap freq_map;
   quarry::TypeSubTypeValue tstv;
   std::shared_ptr<const HllSketch> sketch;
+  std::shared_ptr<const quarry::HyperLogLogPlus> hllp;
   std::shared_ptr<const quarry::TimestampSet> timestamp_set;
   std::shared_ptr<const quarry::LongTimeSeries> time_series;
 };
@@ -208,6 +210,9 @@ Value Value::TypeSubTypeValue(std::string type, std::string sub_type, std::strin
 Value Value::Sketch(ValueType type, std::shared_ptr<const HllSketch> sketch) {
   QUARRY_MAKE_COMPOUND(type, c->sketch = std::move(sketch));
 }
+Value Value::HyperLogLogPlus(std::shared_ptr<const quarry::HyperLogLogPlus> sketch) {
+  QUARRY_MAKE_COMPOUND(ValueType::kHyperLogLogPlus, c->hllp = std::move(sketch));
+}
 Value Value::TimestampSet(std::shared_ptr<const quarry::TimestampSet> set) {
   const ValueType type =
       set->bounded() ? ValueType::kBoundedTimestampSet : ValueType::kRbmTimestampSet;
@@ -227,6 +232,7 @@ const quarry::FreqMap& Value::AsFreqMap() const { return compound().freq_map; }
 const quarry::TypeSubTypeValue& Value::AsTypeSubTypeValue() const { return compound().tstv; }
 const HllSketch& Value::AsSketch() const { return *compound().sketch; }
 std::shared_ptr<const HllSketch> Value::SketchPtr() const { return compound().sketch; }
+const quarry::HyperLogLogPlus& Value::AsHyperLogLogPlus() const { return *compound().hllp; }
 const quarry::TimestampSet& Value::AsTimestampSet() const { return *compound().timestamp_set; }
 const quarry::LongTimeSeries& Value::AsLongTimeSeries() const { return *compound().time_series; }
 
@@ -292,11 +298,9 @@ int Value::Compare(const Value& other) const {
       return c;
     }
     case ValueType::kHllSketch:
-    case ValueType::kHyperLogLogPlus: {
-      const HllSketch& a = AsSketch();
-      const HllSketch& b = other.AsSketch();
-      return Cmp(a.CanonicalForm(), b.CanonicalForm());
-    }
+      return Cmp(AsSketch().CanonicalForm(), other.AsSketch().CanonicalForm());
+    case ValueType::kHyperLogLogPlus:
+      return Cmp(AsHyperLogLogPlus().CanonicalForm(), other.AsHyperLogLogPlus().CanonicalForm());
     case ValueType::kRbmTimestampSet:
     case ValueType::kBoundedTimestampSet:
       return CompareTimestampSets(AsTimestampSet(), other.AsTimestampSet());
@@ -372,8 +376,10 @@ size_t Value::Hash() const {
       break;
     }
     case ValueType::kHllSketch:
-    case ValueType::kHyperLogLogPlus:
       HashCombine(&seed, std::hash<std::string>()(AsSketch().CanonicalForm()));
+      break;
+    case ValueType::kHyperLogLogPlus:
+      HashCombine(&seed, std::hash<std::string>()(AsHyperLogLogPlus().CanonicalForm()));
       break;
     case ValueType::kRbmTimestampSet:
     case ValueType::kBoundedTimestampSet:

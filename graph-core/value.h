@@ -24,9 +24,10 @@
 
 namespace quarry {
 
-class HllSketch;       // graph-core/hll_sketch.h
-class TimestampSet;    // graph-core/timestamp_set.h
-class LongTimeSeries;  // graph-core/long_time_series.h
+class HllSketch;        // graph-core/hll_sketch.h
+class HyperLogLogPlus;  // graph-core/hyper_log_log_plus.h
+class TimestampSet;     // graph-core/timestamp_set.h
+class LongTimeSeries;   // graph-core/long_time_series.h
 
 // The native type of a Value. Not persisted: serialisers own the byte formats.
 enum class ValueType : uint8_t {
@@ -95,8 +96,10 @@ class Value {
   static Value FreqMap(quarry::FreqMap counts);
   static Value TypeValue(std::string type, std::string value);
   static Value TypeSubTypeValue(std::string type, std::string sub_type, std::string value);
-  // REQUIRES: type is kHllSketch or kHyperLogLogPlus; sketch != nullptr.
+  // REQUIRES: type is kHllSketch; sketch != nullptr.
   static Value Sketch(ValueType type, std::shared_ptr<const HllSketch> sketch);
+  // kHyperLogLogPlus. REQUIRES: sketch != nullptr.
+  static Value HyperLogLogPlus(std::shared_ptr<const quarry::HyperLogLogPlus> sketch);
   // kRbmTimestampSet or kBoundedTimestampSet, as set->bounded() says.
   // REQUIRES: set != nullptr.
   static Value TimestampSet(std::shared_ptr<const quarry::TimestampSet> set);
@@ -127,10 +130,11 @@ class Value {
   const ValueEntries& AsEntries() const;                       // kMap.
   const quarry::FreqMap& AsFreqMap() const;                    // kFreqMap.
   const quarry::TypeSubTypeValue& AsTypeSubTypeValue() const;  // kTypeValue, kTypeSubTypeValue.
-  const HllSketch& AsSketch() const;                           // kHllSketch, kHyperLogLogPlus.
+  const HllSketch& AsSketch() const;                           // kHllSketch.
   std::shared_ptr<const HllSketch> SketchPtr() const;
-  const quarry::TimestampSet& AsTimestampSet() const;      // kRbm/kBoundedTimestampSet.
-  const quarry::LongTimeSeries& AsLongTimeSeries() const;  // kLongTimeSeries.
+  const quarry::HyperLogLogPlus& AsHyperLogLogPlus() const;  // kHyperLogLogPlus.
+  const quarry::TimestampSet& AsTimestampSet() const;        // kRbm/kBoundedTimestampSet.
+  const quarry::LongTimeSeries& AsLongTimeSeries() const;    // kLongTimeSeries.
 
   // Numeric value widened to double. REQUIRES: is_number() or kDate.
   double ToDouble() const;

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "graph-core/hll_sketch.h"
+#include "graph-core/hyper_log_log_plus.h"
 #include "graph-core/java_hash_order.h"
 #include "graph-core/long_time_series.h"
 #include "graph-core/timestamp_set.h"
@@ -197,8 +198,14 @@ std::string Value::ToJavaString() const {
              "]";
     }
     case ValueType::kHllSketch:
-    case ValueType::kHyperLogLogPlus:
       return "Sketch[estimate=" + JavaFloatingString(AsSketch().Estimate()) + "]";
+    case ValueType::kHyperLogLogPlus: {
+      // Object.toString(): the class name, '@' and the hash code in hex.
+      char hex[9];
+      std::snprintf(hex, sizeof hex, "%x",
+                    static_cast<unsigned>(AsHyperLogLogPlus().JavaHashCode()));
+      return std::string(kHyperLogLogPlusClass) + "@" + hex;
+    }
     case ValueType::kRbmTimestampSet:
     case ValueType::kBoundedTimestampSet:
       return AsTimestampSet().ToJavaString();

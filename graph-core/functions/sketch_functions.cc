@@ -8,10 +8,11 @@
 // starts a fresh sketch (Java's ToHllSketch keeps one sketch per function
 // object and keeps adding to it across calls), and the configured logK is
 // honoured (Java's JSON-built ToHllSketch creates its sketch before logK is
-// set, so it always uses 10). HyperLogLogPlus sketches are Quarry
-// HllSketches with lg_k = p; "sp" is kept for the JSON only.
+// set, so it always uses 10). HyperLogLogPlus sketches are clearspring's
+// (graph-core/hyper_log_log_plus.h), of precision p and sparse precision sp.
 #include "graph-core/functions/internal/koryphe_function.h"
 #include "graph-core/hll_sketch.h"
+#include "graph-core/hyper_log_log_plus.h"
 #include "graph-core/internal/json_value_util.h"
 #include "graph-core/json_fields.h"
 
@@ -28,8 +29,6 @@ constexpr std::string_view kToHyperLogLogPlus =
     "uk.gov.gchq.gaffer.sketches.clearspring.cardinality.function.ToHyperLogLogPlus";
 constexpr std::string_view kIterableToHyperLogLogPlus =
     "uk.gov.gchq.gaffer.sketches.clearspring.cardinality.function.IterableToHyperLogLogPlus";
-
-constexpr int kDefaultP = 5;  // ToHyperLogLogPlus's default p and sp.
 
 // One of the four functions, by its sketch type and whether it reads an
 // iterable.
@@ -51,36 +50,59 @@ Result<int> ReadPrecision(const Json& json, std::string_view key, std::string_vi
   return precision;
 }
 
-Result<Value> Sketch(const SketchSpec& spec, int lg_k, const Value& input) {
-  auto sketch = std::make_shared<HllSketch>(lg_k);
-  if (spec.iterable && !input.is_null()) {
-    if (!IsIterable(input)) return CannotApply(spec.class_name, "iterate over", input);
-    for (const Value& item : input.AsItems()) {
-      if (!item.is_null()) internal::OfferToSketch(item, sketch.get());
-    }
-  } else if (!spec.iterable && !input.is_null()) {
-    internal::OfferToSketch(input, sketch.get());
+// Calls `offer` with the non-null input, or with each non-null item of it.
+template <typename Offer>
+Status OfferInput(const SketchSpec& spec, const Value& input, const Offer& offer) {
+  if (input.is_null()) return Status::OK();
+  if (!spec.iterable) {
+    offer(input);
+    return Status::OK();
   }
-  return Value::Sketch(spec.type, std::move(sketch));
+  if (!IsIterable(input)) return CannotApply(spec.class_name, "iterate over", input);
+  for (const Value& item : input.AsItems()) {
+    if (!item.is_null()) offer(item);
+  }
+  return Status::OK();
 }
 
-FunctionFactory SketchFactory(SketchSpec spec) {
+FunctionFactory HllSketchFactory(SketchSpec spec) {
   return [spec](const Json& json, std::string_view path) -> Result<std::unique_ptr<Function>> {
     Json fields = Json::object();
-    int lg_k;
-    if (spec.type == ValueType::kHllSketch) {
-      QUARRY_ASSIGN_OR_RETURN(lg_k, ReadPrecision(json, "logK", path, HllSketch::kDefaultLgK));
-      // NON_DEFAULT inclusion: Gaffer omits the default logK.
-      if (lg_k != HllSketch::kDefaultLgK) fields["logK"] = lg_k;
-    } else {
-      QUARRY_ASSIGN_OR_RETURN(lg_k, ReadPrecision(json, "p", path, kDefaultP));
-      QUARRY_ASSIGN_OR_RETURN(std::optional<int32_t> sp, jf::OptionalInt32(json, "sp", path));
-      if (lg_k != kDefaultP) fields["p"] = lg_k;
-      if (sp.value_or(kDefaultP) != kDefaultP) fields["sp"] = *sp;
+    QUARRY_ASSIGN_OR_RETURN(int lg_k, ReadPrecision(json, "logK", path, HllSketch::kDefaultLgK));
+    // NON_DEFAULT inclusion: Gaffer omits the default logK.
+    if (lg_k != HllSketch::kDefaultLgK) fields["logK"] = lg_k;
+    auto apply = [spec, lg_k](ValueRefs args) -> Result<Value> {
+      auto sketch = std::make_shared<HllSketch>(lg_k);
+      QUARRY_RETURN_IF_ERROR(OfferInput(
+          spec, *args[0], [&](const Value& v) { internal::OfferToSketch(v, sketch.get()); }));
+      return Value::Sketch(ValueType::kHllSketch, std::move(sketch));
+    };
+    return MakeFunction(spec.class_name, 1, std::move(apply), std::move(fields));
+  };
+}
+
+FunctionFactory HyperLogLogPlusFactory(SketchSpec spec) {
+  return [spec](const Json& json, std::string_view path) -> Result<std::unique_ptr<Function>> {
+    constexpr int kDefault = HyperLogLogPlus::kDefaultP;  // p and sp alike
+    QUARRY_ASSIGN_OR_RETURN(std::optional<int32_t> p, jf::OptionalInt32(json, "p", path));
+    QUARRY_ASSIGN_OR_RETURN(std::optional<int32_t> sp, jf::OptionalInt32(json, "sp", path));
+    Result<HyperLogLogPlus> empty =
+        HyperLogLogPlus::Create(p.value_or(kDefault), sp.value_or(kDefault));
+    if (!empty.ok()) {
+      const char* field = sp.value_or(kDefault) > HyperLogLogPlus::kMaxSp ? "sp" : "p";
+      return InvalidArgumentError(jf::Join(path, field) + ": " + empty.status().message());
     }
-    return MakeFunction(
-        spec.class_name, 1, [spec, lg_k](ValueRefs args) { return Sketch(spec, lg_k, *args[0]); },
-        std::move(fields));
+    Json fields = Json::object();
+    if (p.value_or(kDefault) != kDefault) fields["p"] = *p;
+    if (sp.value_or(kDefault) != kDefault) fields["sp"] = *sp;
+    auto apply = [spec, empty = std::move(empty).value()](ValueRefs args) -> Result<Value> {
+      auto sketch = std::make_shared<HyperLogLogPlus>(empty);
+      QUARRY_RETURN_IF_ERROR(OfferInput(spec, *args[0], [&](const Value& v) {
+        internal::OfferToHyperLogLogPlus(v, sketch.get());
+      }));
+      return Value::HyperLogLogPlus(std::move(sketch));
+    };
+    return MakeFunction(spec.class_name, 1, std::move(apply), std::move(fields));
   };
 }
 
@@ -92,7 +114,9 @@ void AddSketchFunctions(std::vector<FunctionClass>* out) {
         SketchSpec{kIterableToHllSketch, ValueType::kHllSketch, true},
         SketchSpec{kToHyperLogLogPlus, ValueType::kHyperLogLogPlus, false},
         SketchSpec{kIterableToHyperLogLogPlus, ValueType::kHyperLogLogPlus, true}}) {
-    out->push_back({spec.class_name, SketchFactory(spec)});
+    out->push_back({spec.class_name, spec.type == ValueType::kHllSketch
+                                         ? HllSketchFactory(spec)
+                                         : HyperLogLogPlusFactory(spec)});
   }
 }
 

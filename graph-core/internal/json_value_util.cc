@@ -63,4 +63,16 @@ void OfferToSketch(const Value& value, HllSketch* sketch) {
   }
 }
 
+void OfferToHyperLogLogPlus(const Value& value, HyperLogLogPlus* sketch) {
+  switch (value.type()) {
+    case ValueType::kNull:
+      return sketch->OfferNull();
+    case ValueType::kString:
+    case ValueType::kBytes:
+      return sketch->Offer(value.AsString());
+    default:
+      return sketch->Offer(value.ToJavaString());
+  }
+}
+
 }  // namespace quarry::internal

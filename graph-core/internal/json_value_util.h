@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "graph-core/hll_sketch.h"
+#include "graph-core/hyper_log_log_plus.h"
 #include "graph-core/json_fields.h"
 #include "graph-core/json_value.h"
 #include "graph-core/long_time_series.h"
@@ -35,6 +36,9 @@ Result<int64_t> JsonToInt64(const Json& json, std::string_view path);
 // bytes as their bytes, Integer and Long as a long, Double as a double, and
 // anything else as its Java toString() (so Boolean true and "true" agree).
 void OfferToSketch(const Value& value, HllSketch* sketch);
+// Offers one item as clearspring's offer(Object) does: strings and bytes as
+// their bytes, null as the hash 0, anything else as its Java toString().
+void OfferToHyperLogLogPlus(const Value& value, HyperLogLogPlus* sketch);
 
 // Typed value reader with an explicit depth (for nested typed values inside
 // sketch payloads and collections).
@@ -44,7 +48,7 @@ Result<Value> ValueFromJsonAtDepth(const Json& json, std::string_view path, int 
 Result<Value> HllSketchFromJson(const Json& payload, std::string_view path, int depth);
 Result<Value> HyperLogLogPlusFromJson(const Json& payload, std::string_view path, int depth);
 Json HllSketchToJson(const HllSketch& sketch);
-Json HyperLogLogPlusToJson(const HllSketch& sketch);
+Json HyperLogLogPlusToJson(const HyperLogLogPlus& sketch);
 
 // Timestamp set payloads (graph-core/internal/timestamp_set_json.cc). `type`
 // is kRbmTimestampSet or kBoundedTimestampSet.

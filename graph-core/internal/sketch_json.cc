@@ -1,19 +1,21 @@
 // JSON forms of the two sketch types (gaffer-compat.md §1.6):
 //   HllSketch:       {"values": [...], "logK": 10} or {"bytes": "<b64>"};
 //                    written as {"bytes": "<b64>", "cardinality": <estimate>}.
-//   HyperLogLogPlus: {"p": 10, "sp": 10, "offers": [...]} or
-//                    {"hyperLogLogPlusSketchBytes": "<b64>"}, either optionally
-//                    nested under "hyperLogLogPlus"; written as
-//                    {"hyperLogLogPlus": {"hyperLogLogPlusSketchBytes": ...,
-//                    "cardinality": <long>}}.
-// The bytes are HllSketch::Serialize(): DataSketches' compact image, as
-// Java's toCompactByteArray() writes it (an HLL_8 image once in HLL mode).
+//   HyperLogLogPlus: {"p": 5, "sp": 5, "offers": [...]} and/or
+//                    {"hyperLogLogPlusSketchBytes": "<b64>"} (offers are added
+//                    to the bytes' sketch), optionally nested under
+//                    "hyperLogLogPlus"; written as {"hyperLogLogPlus":
+//                    {"hyperLogLogPlusSketchBytes": ..., "cardinality": <long>}}.
+// HllSketch bytes are HllSketch::Serialize(): DataSketches' compact image, as
+// Java's toCompactByteArray() writes it (an HLL_8 image once in HLL mode);
+// HyperLogLogPlus bytes are clearspring's getBytes().
 #include <cmath>
 #include <memory>
 #include <string>
 
 #include "graph-core/base64.h"
 #include "graph-core/hll_sketch.h"
+#include "graph-core/hyper_log_log_plus.h"
 #include "graph-core/internal/json_value_util.h"
 
 namespace quarry::internal {
@@ -58,6 +60,38 @@ Result<std::shared_ptr<const HllSketch>> SketchFromOffers(const Json& offers, in
   return std::shared_ptr<const HllSketch>(std::move(sketch));
 }
 
+// The sketch a HyperLogLogPlus payload starts from: its
+// "hyperLogLogPlusSketchBytes", else an empty one of its "p" and "sp".
+Result<HyperLogLogPlus> HyperLogLogPlusBase(const Json& inner, std::string_view path) {
+  if (const Json* bytes = json_fields::Find(inner, "hyperLogLogPlusSketchBytes")) {
+    const std::string bytes_path = json_fields::Join(path, "hyperLogLogPlusSketchBytes");
+    if (!bytes->is_string()) {
+      return JsonError(bytes_path,
+                       "expected a base64 string, got " + std::string(JsonTypeName(*bytes)));
+    }
+    auto decoded = Base64Decode(bytes->get_ref<const std::string&>());
+    if (!decoded) return JsonError(bytes_path, "invalid base64");
+    Result<HyperLogLogPlus> sketch = HyperLogLogPlus::Deserialize(*decoded);
+    if (!sketch.ok()) return JsonError(bytes_path, sketch.status().message());
+    return sketch;
+  }
+  int precision[2] = {HyperLogLogPlus::kDefaultP, HyperLogLogPlus::kDefaultSp};
+  const char* names[2] = {"p", "sp"};
+  for (int i = 0; i < 2; ++i) {
+    const Json* field = json_fields::Find(inner, names[i]);
+    if (field == nullptr) continue;
+    QUARRY_ASSIGN_OR_RETURN(int64_t v, JsonToInt64(*field, json_fields::Join(path, names[i])));
+    if (v < 0 || v > 64) {
+      return JsonError(json_fields::Join(path, names[i]),
+                       "precision " + std::to_string(v) + " is outside [0, 64]");
+    }
+    precision[i] = static_cast<int>(v);
+  }
+  Result<HyperLogLogPlus> sketch = HyperLogLogPlus::Create(precision[0], precision[1]);
+  if (!sketch.ok()) return JsonError(path, sketch.status().message());
+  return sketch;
+}
+
 }  // namespace
 
 Result<Value> HllSketchFromJson(const Json& payload, std::string_view path, int depth) {
@@ -78,6 +112,8 @@ Result<Value> HllSketchFromJson(const Json& payload, std::string_view path, int 
   return Value::Sketch(ValueType::kHllSketch, std::move(sketch));
 }
 
+// Gaffer's HyperLogLogPlusWithOffers: the sketch from its bytes, or a new
+// one of precision p / sp (both 5 by default), then every offer added.
 Result<Value> HyperLogLogPlusFromJson(const Json& payload, std::string_view path, int depth) {
   if (!payload.is_object()) {
     return JsonError(
@@ -92,24 +128,19 @@ Result<Value> HyperLogLogPlusFromJson(const Json& payload, std::string_view path
       return JsonError(inner_path, "expected an object, got " + std::string(JsonTypeName(*inner)));
     }
   }
-  std::shared_ptr<const HllSketch> sketch;
-  if (const Json* bytes = json_fields::Find(*inner, "hyperLogLogPlusSketchBytes")) {
-    QUARRY_ASSIGN_OR_RETURN(
-        sketch,
-        SketchFromBase64(*bytes, json_fields::Join(inner_path, "hyperLogLogPlusSketchBytes")));
-  } else {
-    QUARRY_ASSIGN_OR_RETURN(int p, ReadPrecision(*inner, "p", inner_path));
-    // "sp" (the sparse precision) has no counterpart in Quarry's dense sketch.
-    if (const Json* sp = json_fields::Find(*inner, "sp")) {
-      QUARRY_RETURN_IF_ERROR(JsonToInt64(*sp, json_fields::Join(inner_path, "sp")).status());
+  QUARRY_ASSIGN_OR_RETURN(HyperLogLogPlus sketch, HyperLogLogPlusBase(*inner, inner_path));
+  if (const Json* offers = json_fields::Find(*inner, "offers")) {
+    const std::string offers_path = json_fields::Join(inner_path, "offers");
+    if (!offers->is_array()) {
+      return JsonError(offers_path, "expected an array, got " + std::string(JsonTypeName(*offers)));
     }
-    const Json* offers = json_fields::Find(*inner, "offers");
-    static const Json kNoOffers = Json::array();
-    QUARRY_ASSIGN_OR_RETURN(sketch,
-                            SketchFromOffers(offers ? *offers : kNoOffers, p,
-                                             json_fields::Join(inner_path, "offers"), depth));
+    for (size_t i = 0; i < offers->size(); ++i) {
+      QUARRY_ASSIGN_OR_RETURN(
+          Value v, ValueFromJsonAtDepth((*offers)[i], json_fields::Index(offers_path, i), depth));
+      OfferToHyperLogLogPlus(v, &sketch);
+    }
   }
-  return Value::Sketch(ValueType::kHyperLogLogPlus, std::move(sketch));
+  return Value::HyperLogLogPlus(std::make_shared<const HyperLogLogPlus>(std::move(sketch)));
 }
 
 Json HllSketchToJson(const HllSketch& sketch) {
@@ -119,10 +150,10 @@ Json HllSketchToJson(const HllSketch& sketch) {
   return out;
 }
 
-Json HyperLogLogPlusToJson(const HllSketch& sketch) {
+Json HyperLogLogPlusToJson(const HyperLogLogPlus& sketch) {
   Json inner = Json::object();
   inner["hyperLogLogPlusSketchBytes"] = Base64Encode(sketch.Serialize());
-  inner["cardinality"] = static_cast<int64_t>(std::llround(sketch.Estimate()));
+  inner["cardinality"] = sketch.Cardinality();
   Json out = Json::object();
   out["hyperLogLogPlus"] = std::move(inner);
   return out;

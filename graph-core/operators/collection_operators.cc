@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "graph-core/hll_sketch.h"
+#include "graph-core/hyper_log_log_plus.h"
 #include "graph-core/operators/internal/koryphe_operator.h"
 
 namespace quarry::operators_internal {
@@ -91,6 +92,17 @@ class SketchAggregator final : public KorypheOperator {
 
  protected:
   Status Combine(Value* state, const Value& input) const override {
+    if (type_ == ValueType::kHyperLogLogPlus) {
+      auto merged = std::make_shared<HyperLogLogPlus>(state->AsHyperLogLogPlus());
+      Status merge = merged->Merge(input.AsHyperLogLogPlus());
+      if (!merge.ok()) {
+        return InvalidArgumentError(
+            "An Exception occurred when trying to aggregate the HyperLogLogPlus objects: " +
+            merge.message());
+      }
+      *state = Value::HyperLogLogPlus(std::move(merged));
+      return Status::OK();
+    }
     auto merged = std::make_shared<HllSketch>(state->AsSketch());
     merged->Merge(input.AsSketch());
     *state = Value::Sketch(type_, std::move(merged));

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "graph-core/hll_sketch.h"
+#include "graph-core/hyper_log_log_plus.h"
 #include "graph-core/internal/json_value_util.h"
 #include "graph-core/predicates/internal/predicate_util.h"
 
@@ -25,7 +26,9 @@ class SketchIsLessThan : public Predicate {
     if (input.type() != ValueType::kHllSketch && input.type() != ValueType::kHyperLogLogPlus) {
       return false;
     }
-    const int64_t cardinality = std::llround(input.AsSketch().Estimate());
+    const int64_t cardinality = input.type() == ValueType::kHyperLogLogPlus
+                                    ? input.AsHyperLogLogPlus().Cardinality()
+                                    : std::llround(input.AsSketch().Estimate());
     return or_equal_to_ ? cardinality <= value_ : cardinality < value_;
   }
   Json ToJson() const override {

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "graph-core/hll_sketch.h"
+#include "graph-core/hyper_log_log_plus.h"
 #include "schema/escaping.h"
 #include "schema/serialisers/freq_map_serialiser.h"
 #include "schema/serialisers/sketch_serialisers.h"
@@ -44,9 +45,9 @@ Status UnescapeParts(std::string_view bytes, size_t count, std::vector<std::stri
   return Status::OK();
 }
 
-Result<Value> SketchFromBytes(ValueType type, std::string_view bytes) {
+Result<Value> HllSketchFromBytes(std::string_view bytes) {
   QUARRY_ASSIGN_OR_RETURN(HllSketch sketch, HllSketch::Deserialize(bytes));
-  return Value::Sketch(type, std::make_shared<const HllSketch>(std::move(sketch)));
+  return Value::Sketch(ValueType::kHllSketch, std::make_shared<const HllSketch>(std::move(sketch)));
 }
 
 }  // namespace
@@ -157,12 +158,24 @@ Result<Value> FreqMapSerialiser::DeserialiseNonEmpty(std::string_view bytes) con
 }
 
 Status HyperLogLogPlusSerialiser::SerialiseNonNull(const Value& value, std::string* dst) const {
-  dst->append(value.AsSketch().Serialize());
+  dst->append(value.AsHyperLogLogPlus().Serialize());
   return Status::OK();
 }
 
 Result<Value> HyperLogLogPlusSerialiser::DeserialiseNonEmpty(std::string_view bytes) const {
-  return SketchFromBytes(ValueType::kHyperLogLogPlus, bytes);
+  Result<HyperLogLogPlus> sketch = HyperLogLogPlus::Deserialize(bytes);
+  if (sketch.ok()) {
+    return Value::HyperLogLogPlus(
+        std::make_shared<const HyperLogLogPlus>(std::move(sketch).value()));
+  }
+  // Quarry releases before clearspring's format stored HyperLogLogPlus as an
+  // HllSketch image, which cannot be turned into clearspring's sketch.
+  if (HllSketch::Deserialize(bytes).ok()) {
+    return DataLossError(
+        "HyperLogLogPlus bytes: this sketch was stored by an earlier Quarry release in "
+        "DataSketches' format; re-load its elements (AddElements) to store clearspring's sketch");
+  }
+  return sketch.status();
 }
 
 Status HllSketchSerialiser::SerialiseNonNull(const Value& value, std::string* dst) const {
@@ -171,7 +184,7 @@ Status HllSketchSerialiser::SerialiseNonNull(const Value& value, std::string* ds
 }
 
 Result<Value> HllSketchSerialiser::DeserialiseNonEmpty(std::string_view bytes) const {
-  return SketchFromBytes(ValueType::kHllSketch, bytes);
+  return HllSketchFromBytes(bytes);
 }
 
 }  // namespace quarry

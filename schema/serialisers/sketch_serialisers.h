@@ -1,11 +1,13 @@
 // HyperLogLogPlusSerialiser and HllSketchSerialiser: cardinality sketches.
 //
-// Persisted format: HllSketch::Serialize() (graph-core/hll_sketch.h), which
+// Persisted formats: HllSketch::Serialize() (graph-core/hll_sketch.h), which
 // is DataSketches' compact image: what Gaffer's HllSketchSerialiser stores
 // (toCompactByteArray) while the sketch holds coupons, and an HLL_8 image
-// after. HyperLogLogPlus uses the same bytes, not clearspring's format
-// (gaffer-compat.md §3.2). Quarry's earlier format (u8 1 | u8 lg_k |
-// registers) is still read.
+// after; Quarry's earlier format (u8 1 | u8 lg_k | registers) is still read.
+// HyperLogLogPlus::Serialize() (graph-core/hyper_log_log_plus.h) is
+// clearspring's getBytes(), byte for byte what Gaffer's
+// HyperLogLogPlusSerialiser stores. A HyperLogLogPlus that an earlier Quarry
+// stored as an HllSketch image is DataLoss naming the fix (re-load it).
 // Not order-preserving, not consistent (as Gaffer declares). Zero bytes read
 // back as null; bytes that are not a sketch are DataLoss.
 #pragma once

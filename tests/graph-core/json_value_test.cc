@@ -6,6 +6,7 @@
 #include <string>
 
 #include "graph-core/hll_sketch.h"
+#include "graph-core/hyper_log_log_plus.h"
 #include "tests/testutil/status_matchers.h"
 
 namespace quarry {
@@ -205,8 +206,8 @@ TEST(JsonValueTest, HyperLogLogPlusForms) {
   Value offers = Parse(R"({"com.clearspring.analytics.stream.cardinality.HyperLogLogPlus":
                           {"p": 5, "sp": 5, "offers": ["x", "y", {"java.lang.Long": 3}]}})");
   ASSERT_EQ(offers.type(), ValueType::kHyperLogLogPlus);
-  EXPECT_EQ(offers.AsSketch().lg_k(), 5);
-  EXPECT_NEAR(offers.AsSketch().Estimate(), 3.0, 0.5);
+  EXPECT_EQ(offers.AsHyperLogLogPlus().p(), 5);
+  EXPECT_EQ(offers.AsHyperLogLogPlus().Cardinality(), 3);
   Value nested = Parse(R"({"HyperLogLogPlus": {"hyperLogLogPlus": {"p": 5, "offers": ["x", "y",
                           {"java.lang.Long": 3}]}}})");
   EXPECT_EQ(nested, offers);
@@ -223,6 +224,27 @@ TEST(JsonValueTest, HyperLogLogPlusForms) {
   EXPECT_EQ(*ValueFromJson(flat, "v"), offers);
 }
 
+// gaffer-doc's GetWalks results hold p 5 / sp 5 sketches such as
+// {"hyperLogLogPlusSketchBytes": "/////gUFAQP3DIQIggI=", "cardinality": 3},
+// the sketch of the vertices 1, 3 and 5 (Integers, offered as their text).
+TEST(JsonValueTest, HyperLogLogPlusAsGafferWritesIt) {
+  Value offers = Parse(R"({"com.clearspring.analytics.stream.cardinality.HyperLogLogPlus":
+                          {"offers": [1, 3, 5]}})");
+  Json written = ValueToJson(offers);
+  EXPECT_EQ(written, Json::parse(R"({"com.clearspring.analytics.stream.cardinality.HyperLogLogPlus":
+      {"hyperLogLogPlus": {"hyperLogLogPlusSketchBytes": "/////gUFAQP3DIQIggI=",
+                           "cardinality": 3}}})"));
+  // Gaffer's HyperLogLogPlusWithOffers adds the offers to the bytes' sketch.
+  Value more = Parse(R"({"HyperLogLogPlus": {"hyperLogLogPlusSketchBytes": "/////gUFAQH7FA==",
+                          "offers": ["3", {"java.lang.Long": 5}]}})");
+  EXPECT_EQ(more, offers);
+  EXPECT_THAT(ValueFromJson(ValJson(R"({"HyperLogLogPlus": {"p": 3}})"), "p"),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "p must be between 4 and sp"));
+  EXPECT_THAT(
+      ValueFromJson(ValJson(R"({"HyperLogLogPlus": {"hyperLogLogPlusSketchBytes": "AAAA"}})"), "p"),
+      StatusIsWithMessage(StatusCode::kInvalidArgument, "p.hyperLogLogPlusSketchBytes"));
+}
+
 TEST(JsonValueTest, SketchErrors) {
   EXPECT_THAT(ValueFromJson(ValJson(R"({"HllSketch": {"logK": 30}})"), "p"),
               StatusIsWithMessage(StatusCode::kInvalidArgument, "p.logK"));
@@ -235,6 +257,8 @@ TEST(JsonValueTest, SketchErrors) {
 TEST(JsonValueTest, RoundTripsOfEveryType) {
   auto sketch = std::make_shared<HllSketch>(6);
   sketch->Update("a");
+  auto hllp = std::make_shared<HyperLogLogPlus>(*HyperLogLogPlus::Create(5, 10));
+  hllp->Offer("a");
   const Value values[] = {
       Value(),
       Value::Bool(false),
@@ -253,7 +277,7 @@ TEST(JsonValueTest, RoundTripsOfEveryType) {
       Value::TypeValue("t", "v"),
       Value::TypeSubTypeValue("t", "s", "v"),
       Value::Sketch(ValueType::kHllSketch, sketch),
-      Value::Sketch(ValueType::kHyperLogLogPlus, sketch),
+      Value::HyperLogLogPlus(hllp),
   };
   for (const Value& v : values) {
     Json json = ValueToJson(v);

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "graph-core/hll_sketch.h"
+#include "graph-core/hyper_log_log_plus.h"
 #include "graph-core/long_time_series.h"
 #include "graph-core/timestamp_set.h"
 
@@ -50,6 +51,15 @@ std::vector<F> FloatingEdges() {
 }
 
 Value RandomSketch(ValueType type, std::mt19937_64& rng) {
+  if (type == ValueType::kHyperLogLogPlus) {
+    // p 4-8, sp 0 (normal only) or p..p+6: small p turns normal within 50 items.
+    const int p = 4 + static_cast<int>(rng() % 5);
+    const int sp = rng() % 3 == 0 ? 0 : p + static_cast<int>(rng() % 7);
+    auto hllp = std::make_shared<HyperLogLogPlus>(*HyperLogLogPlus::Create(p, sp));
+    int n = static_cast<int>(rng() % 50);
+    for (int i = 0; i < n; ++i) hllp->Offer(std::to_string(rng() % 1000));
+    return Value::HyperLogLogPlus(std::move(hllp));
+  }
   auto sketch = std::make_shared<HllSketch>(4 + static_cast<int>(rng() % 5));
   int n = static_cast<int>(rng() % 50);
   for (int i = 0; i < n; ++i) sketch->Update(std::to_string(rng() % 1000));

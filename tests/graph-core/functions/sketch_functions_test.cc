@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "graph-core/hll_sketch.h"
+#include "graph-core/hyper_log_log_plus.h"
 #include "tests/graph-core/functions/function_test_util.h"
 #include "tests/testutil/status_matchers.h"
 
@@ -55,8 +56,9 @@ TEST(ToHyperLogLogPlusTest, PrecisionFromP) {
   ASSERT_NE(fn, nullptr);
   ASSERT_OK_AND_ASSIGN(Value v, Call(*fn, {Value::String("a")}));
   ASSERT_EQ(v.type(), ValueType::kHyperLogLogPlus);
-  EXPECT_EQ(v.AsSketch().lg_k(), 10);
-  EXPECT_NEAR(v.AsSketch().Estimate(), 1.0, 0.01);
+  EXPECT_EQ(v.AsHyperLogLogPlus().p(), 10);
+  EXPECT_EQ(v.AsHyperLogLogPlus().sp(), 12);
+  EXPECT_EQ(v.AsHyperLogLogPlus().Cardinality(), 1);
   EXPECT_EQ(fn->ToJson(), Json::parse(R"({"class":
       "uk.gov.gchq.gaffer.sketches.clearspring.cardinality.function.ToHyperLogLogPlus",
       "p":10,"sp":12})"));
@@ -65,10 +67,37 @@ TEST(ToHyperLogLogPlusTest, PrecisionFromP) {
   ASSERT_OK_AND_ASSIGN(
       Value two,
       Call(*iterable, {Value::List({Value::String("a"), Value::String("b"), Value::String("a")})}));
-  EXPECT_EQ(two.AsSketch().lg_k(), 5);
-  EXPECT_NEAR(two.AsSketch().Estimate(), 2.0, 0.1);
+  EXPECT_EQ(two.AsHyperLogLogPlus().p(), 5);
+  EXPECT_EQ(two.AsHyperLogLogPlus().sp(), 5);
+  EXPECT_EQ(two.AsHyperLogLogPlus().Cardinality(), 2);
   auto bad = ParseFunction(Json::parse(R"({"class":"ToHyperLogLogPlus","p":30})"), "f");
   EXPECT_THAT(bad.status(), StatusIsWithMessage(StatusCode::kInvalidArgument, "f.p"));
+  // clearspring: p may not exceed sp (unless sp is 0).
+  bad = ParseFunction(Json::parse(R"({"class":"ToHyperLogLogPlus","p":8,"sp":6})"), "f");
+  EXPECT_THAT(bad.status(), StatusIsWithMessage(StatusCode::kInvalidArgument, "between 4 and sp"));
+}
+
+// Gaffer's ToHyperLogLogPlusTest and IterableToHyperLogLogPlusTest.
+TEST(ToHyperLogLogPlusTest, GaffersCardinalities) {
+  auto to = ParseFn(R"({"class":"ToHyperLogLogPlus"})");
+  auto iterable = ParseFn(R"({"class":"IterableToHyperLogLogPlus"})");
+  ASSERT_NE(to, nullptr);
+  ASSERT_NE(iterable, nullptr);
+  auto cardinality = [](const Function& fn, Value input) {
+    Result<Value> v = Call(fn, {std::move(input)});
+    EXPECT_TRUE(v.ok()) << v.status().message();
+    return v.ok() ? v->AsHyperLogLogPlus().Cardinality() : -1;
+  };
+  EXPECT_EQ(cardinality(*to, Value()), 0);
+  EXPECT_EQ(cardinality(*to, Value::String("input")), 1);
+  EXPECT_EQ(cardinality(*iterable, Value()), 0);
+  auto strings = [](std::initializer_list<const char*> items) {
+    ValueList list;
+    for (const char* item : items) list.push_back(Value::String(item));
+    return Value::List(std::move(list));
+  };
+  EXPECT_EQ(cardinality(*iterable, strings({"one", "two", "three", "four", "five"})), 5);
+  EXPECT_EQ(cardinality(*iterable, strings({"one", "one", "two", "two", "three"})), 3);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "graph-core/hll_sketch.h"
+#include "graph-core/hyper_log_log_plus.h"
 #include "tests/graph-core/operators/operator_test_util.h"
 #include "tests/testutil/status_matchers.h"
 
@@ -69,6 +70,12 @@ std::shared_ptr<HllSketch> SketchOf(std::initializer_list<const char*> items) {
   return sketch;
 }
 
+std::shared_ptr<HyperLogLogPlus> HllpOf(int p, std::initializer_list<const char*> items) {
+  auto sketch = std::make_shared<HyperLogLogPlus>(*HyperLogLogPlus::Create(p, p));
+  for (const char* item : items) sketch->Offer(item);
+  return sketch;
+}
+
 TEST(SketchAggregatorTest, MergesWithoutTouchingInputs) {
   auto op = ParseOp(
       R"({"class":"uk.gov.gchq.gaffer.sketches.datasketches.cardinality.binaryoperator.HllSketchAggregator"})");
@@ -82,16 +89,24 @@ TEST(SketchAggregatorTest, MergesWithoutTouchingInputs) {
   EXPECT_TRUE(state.AsSketch() == expected);
   EXPECT_TRUE(*a == *SketchOf({"x", "y"}));  // the shared input is unchanged
   EXPECT_FALSE(op->Accepts(ValueType::kHyperLogLogPlus));
-  Value hllp = Value::Sketch(ValueType::kHyperLogLogPlus, b);
+  Value hllp = Value::HyperLogLogPlus(HllpOf(5, {"z"}));
   EXPECT_THAT(op->Apply(&state, hllp), StatusIs(StatusCode::kInvalidArgument));
 }
 
 TEST(SketchAggregatorTest, HyperLogLogPlusBySimpleName) {
   auto op = ParseOp(R"({"class":"HyperLogLogPlusAggregator"})");
   ASSERT_NE(op, nullptr);
-  Value state = Value::Sketch(ValueType::kHyperLogLogPlus, SketchOf({"a"}));
-  ASSERT_OK(op->Apply(&state, Value::Sketch(ValueType::kHyperLogLogPlus, SketchOf({"b"}))));
-  EXPECT_TRUE(state.AsSketch() == *SketchOf({"a", "b"}));
+  auto a = HllpOf(5, {"A", "B"});
+  Value state = Value::HyperLogLogPlus(a);
+  ASSERT_OK(op->Apply(&state, Value::HyperLogLogPlus(HllpOf(5, {"C", "D"}))));
+  // Gaffer's HyperLogLogPlusAggregatorTest: {A, B} with {C, D} counts 4.
+  EXPECT_EQ(state.AsHyperLogLogPlus().Cardinality(), 4);
+  EXPECT_TRUE(state.AsHyperLogLogPlus() == *HllpOf(5, {"A", "B", "C", "D"}));
+  EXPECT_EQ(a->Cardinality(), 2);  // the shared input is unchanged
+  // clearspring refuses a union of different precisions.
+  EXPECT_THAT(op->Apply(&state, Value::HyperLogLogPlus(HllpOf(6, {"E"}))),
+              StatusIsWithMessage(StatusCode::kInvalidArgument,
+                                  "An Exception occurred when trying to aggregate"));
   EXPECT_EQ(op->ToJson()["class"],
             "uk.gov.gchq.gaffer.sketches.clearspring.cardinality.binaryoperator."
             "HyperLogLogPlusAggregator");

@@ -10,6 +10,7 @@
 #include "gmock/gmock.h"
 #include "graph-core/base64.h"
 #include "graph-core/hll_sketch.h"
+#include "graph-core/hyper_log_log_plus.h"
 #include "gtest/gtest.h"
 #include "operations/generators/generator.h"
 #include "tests/testutil/status_matchers.h"
@@ -74,6 +75,9 @@ TEST(CardinalityEntityGeneratorTest, EntitiesPassThroughAndHyperLogLogPlusToo) {
                   Item(Element::Edge("g", Value::Int64(1), Value::Int64(2), false)));
   ASSERT_EQ(out.size(), 3u);
   EXPECT_EQ(out[1].properties().Get("cardinality").type(), ValueType::kHyperLogLogPlus);
+  // Gaffer's HyperLogLogPlusEntityGeneratorTest: each end's sketch counts 1.
+  EXPECT_EQ(out[1].properties().Get("cardinality").AsHyperLogLogPlus().Cardinality(), 1);
+  EXPECT_EQ(out[2].properties().Get("cardinality").AsHyperLogLogPlus().Cardinality(), 1);
 }
 
 TEST(CardinalityEntityGeneratorTest, BadFieldsAreNamed) {
