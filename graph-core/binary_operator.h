@@ -19,6 +19,8 @@
 //     CollectionConcat    TreeSet/HashSet union, ArrayList append; the result
 //                         keeps the state's class
 //     CollectionIntersect retainAll, same classes
+//     IterableMerge       any collections: the first's items then the
+//                         second's, duplicates kept, as an ArrayList
 //   uk.gov.gchq.gaffer.types.function.FreqMapAggregator   FreqMap, per-key sum
 //   uk.gov.gchq.gaffer.sketches.clearspring.cardinality.binaryoperator.
 //     HyperLogLogPlusAggregator                           HyperLogLogPlus union

@@ -259,7 +259,7 @@ std::vector<ClassFields> OperatorFields() {
       {"uk.gov.gchq.koryphe.impl.binaryoperator.StringDeduplicateConcat", {{"separator", kString}}},
   };
   for (std::string_view simple : {"Sum", "Product", "Max", "Min", "First", "Last", "And", "Or",
-                                  "CollectionConcat", "CollectionIntersect"}) {
+                                  "CollectionConcat", "CollectionIntersect", "IterableMerge"}) {
     out.push_back({simple, {}});
   }
   return out;

@@ -47,6 +47,7 @@ const std::vector<OperatorClass>& OperatorClasses() {
        NoFields<oi::MakeCollectionConcat>},
       {"uk.gov.gchq.koryphe.impl.binaryoperator.CollectionIntersect",
        NoFields<oi::MakeCollectionIntersect>},
+      {"uk.gov.gchq.koryphe.impl.binaryoperator.IterableMerge", NoFields<oi::MakeIterableMerge>},
       {"uk.gov.gchq.gaffer.types.function.FreqMapAggregator", NoFields<oi::MakeFreqMapAggregator>},
       {"uk.gov.gchq.gaffer.sketches.clearspring.cardinality.binaryoperator."
        "HyperLogLogPlusAggregator",

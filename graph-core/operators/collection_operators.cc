@@ -1,4 +1,4 @@
-// koryphe's CollectionConcat and CollectionIntersect, Gaffer's
+// koryphe's CollectionConcat, CollectionIntersect and IterableMerge, Gaffer's
 // FreqMapAggregator and the two cardinality-sketch aggregators.
 #include <algorithm>
 #include <cstdint>
@@ -26,12 +26,17 @@ Value SameCollection(ValueType type, ValueList items) {
   }
 }
 
-// a.addAll(b) (union for sets, append for lists) or a.retainAll(b). The
-// result keeps the state's class; the input may be any collection.
+// CollectionConcat: a.addAll(b) (union for sets, append for lists);
+// CollectionIntersect: a.retainAll(b); both keep the state's class.
+// IterableMerge: a's items then b's, duplicates kept, as a List (koryphe's
+// ChainedIterable, which Gaffer writes as a JSON array). The input may be
+// any collection.
+enum class CollectionMode { kConcat, kIntersect, kMerge };
+
 class CollectionOperator final : public KorypheOperator {
  public:
-  CollectionOperator(std::string_view class_name, bool intersect)
-      : KorypheOperator(class_name), intersect_(intersect) {}
+  CollectionOperator(std::string_view class_name, CollectionMode mode)
+      : KorypheOperator(class_name), mode_(mode) {}
 
   bool Accepts(ValueType type) const override { return IsCollection(type); }
 
@@ -40,10 +45,14 @@ class CollectionOperator final : public KorypheOperator {
     const ValueList& a = state->AsItems();
     const ValueList& b = input.AsItems();
     ValueList items;
-    if (!intersect_) {
+    if (mode_ != CollectionMode::kIntersect) {
       items.reserve(a.size() + b.size());
       items = a;
       items.insert(items.end(), b.begin(), b.end());
+      if (mode_ == CollectionMode::kMerge) {
+        *state = Value::List(std::move(items));
+        return Status::OK();
+      }
     } else {
       ValueList sorted_b = b;
       std::sort(sorted_b.begin(), sorted_b.end());
@@ -56,7 +65,7 @@ class CollectionOperator final : public KorypheOperator {
   }
 
  private:
-  bool intersect_;
+  CollectionMode mode_;
 };
 
 // Per-key sum of the counts; keys present on one side only are copied. The
@@ -117,12 +126,17 @@ class SketchAggregator final : public KorypheOperator {
 
 std::unique_ptr<BinaryOperator> MakeCollectionConcat() {
   return std::make_unique<CollectionOperator>(
-      "uk.gov.gchq.koryphe.impl.binaryoperator.CollectionConcat", false);
+      "uk.gov.gchq.koryphe.impl.binaryoperator.CollectionConcat", CollectionMode::kConcat);
 }
 
 std::unique_ptr<BinaryOperator> MakeCollectionIntersect() {
   return std::make_unique<CollectionOperator>(
-      "uk.gov.gchq.koryphe.impl.binaryoperator.CollectionIntersect", true);
+      "uk.gov.gchq.koryphe.impl.binaryoperator.CollectionIntersect", CollectionMode::kIntersect);
+}
+
+std::unique_ptr<BinaryOperator> MakeIterableMerge() {
+  return std::make_unique<CollectionOperator>(
+      "uk.gov.gchq.koryphe.impl.binaryoperator.IterableMerge", CollectionMode::kMerge);
 }
 
 std::unique_ptr<BinaryOperator> MakeFreqMapAggregator() {

@@ -50,6 +50,7 @@ std::unique_ptr<BinaryOperator> MakeOr();
 std::unique_ptr<BinaryOperator> MakeStringConcat(std::string separator);
 std::unique_ptr<BinaryOperator> MakeStringDeduplicateConcat(std::string separator);
 std::unique_ptr<BinaryOperator> MakeCollectionConcat();
+std::unique_ptr<BinaryOperator> MakeIterableMerge();
 std::unique_ptr<BinaryOperator> MakeCollectionIntersect();
 std::unique_ptr<BinaryOperator> MakeFreqMapAggregator();
 std::unique_ptr<BinaryOperator> MakeHyperLogLogPlusAggregator();

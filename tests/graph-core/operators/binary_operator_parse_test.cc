@@ -24,6 +24,7 @@ TEST(ParseBinaryOperatorTest, SimpleAndFullNamesWriteFullNames) {
       {"Or", "uk.gov.gchq.koryphe.impl.binaryoperator.Or"},
       {"CollectionConcat", "uk.gov.gchq.koryphe.impl.binaryoperator.CollectionConcat"},
       {"CollectionIntersect", "uk.gov.gchq.koryphe.impl.binaryoperator.CollectionIntersect"},
+      {"IterableMerge", "uk.gov.gchq.koryphe.impl.binaryoperator.IterableMerge"},
       {"FreqMapAggregator", "uk.gov.gchq.gaffer.types.function.FreqMapAggregator"},
       {"HllSketchAggregator",
        "uk.gov.gchq.gaffer.sketches.datasketches.cardinality.binaryoperator.HllSketchAggregator"},

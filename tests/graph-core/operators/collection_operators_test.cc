@@ -34,6 +34,31 @@ TEST(CollectionConcatTest, UnionForSetsAppendForLists) {
   EXPECT_EQ(state, Value::HashSet({S("x"), S("y")}));
 }
 
+// koryphe's IterableMergeTest: [1, 2, 3, 4] then [5, 6]; sets {1} then
+// {2, 3}; duplicates are kept (a chained iterable, not a union).
+TEST(IterableMergeTest, ChainsBothIterablesInOrder) {
+  auto op = ParseOp(R"({"class":"IterableMerge"})");
+  ASSERT_NE(op, nullptr);
+  auto ints = [](std::initializer_list<int> items) {
+    ValueList out;
+    for (int i : items) out.push_back(Value::Int32(i));
+    return out;
+  };
+  ASSERT_OK_AND_ASSIGN(Value list,
+                       Fold(*op, {Value::List(ints({1, 2, 3, 4})), Value::List(ints({5, 6}))}));
+  EXPECT_EQ(list, Value::List(ints({1, 2, 3, 4, 5, 6})));
+  ASSERT_OK_AND_ASSIGN(Value sets,
+                       Fold(*op, {Value::HashSet(ints({1})), Value::HashSet(ints({2, 3}))}));
+  EXPECT_EQ(sets, Value::List(ints({1, 2, 3})));
+  ASSERT_OK_AND_ASSIGN(
+      Value repeats, Fold(*op, {Value::TreeSet({S("a"), S("b")}), Value::List({S("b"), S("a")})}));
+  EXPECT_EQ(repeats, Value::List({S("a"), S("b"), S("b"), S("a")}));
+  EXPECT_EQ(op->ToJson(),
+            Json::parse(R"({"class":"uk.gov.gchq.koryphe.impl.binaryoperator.IterableMerge"})"));
+  Value state = Value::List(ints({1}));
+  EXPECT_THAT(op->Apply(&state, Value::Int32(2)), StatusIs(StatusCode::kInvalidArgument));
+}
+
 TEST(CollectionIntersectTest, RetainsCommonItems) {
   auto op = ParseOp(R"({"class":"uk.gov.gchq.koryphe.impl.binaryoperator.CollectionIntersect"})");
   ASSERT_NE(op, nullptr);
