@@ -40,7 +40,10 @@ class HyperLogLogPlus {
   static constexpr int kDefaultP = 5;  // Gaffer's ToHyperLogLogPlus and JSON defaults.
   static constexpr int kDefaultSp = 5;
   static constexpr int kMinP = 4;
-  static constexpr int kMaxP = 24;  // Quarry's cap: 2^24 registers take 11 MiB.
+  // Quarry's cap, the top of clearspring's bias tables: one offer to a
+  // NORMAL sketch allocates all 2^p registers (175 KiB at 18), so a larger
+  // p would let a short request claim gigabytes.
+  static constexpr int kMaxP = 18;
   static constexpr int kMaxSp = 32;
 
   // InvalidArgument with clearspring's wording unless kMinP <= p, (sp == 0

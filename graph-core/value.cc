@@ -148,8 +148,8 @@ Value Value::TypeSubTypeValue(std::string type, std::string sub_type, std::strin
       ValueType::kTypeSubTypeValue,
       c->tstv = (quarry::TypeSubTypeValue{std::move(type), std::move(sub_type), std::move(value)}));
 }
-Value Value::Sketch(ValueType type, std::shared_ptr<const HllSketch> sketch) {
-  QUARRY_MAKE_COMPOUND(type, c->sketch = std::move(sketch));
+Value Value::Sketch(std::shared_ptr<const HllSketch> sketch) {
+  QUARRY_MAKE_COMPOUND(ValueType::kHllSketch, c->sketch = std::move(sketch));
 }
 Value Value::HyperLogLogPlus(std::shared_ptr<const quarry::HyperLogLogPlus> sketch) {
   QUARRY_MAKE_COMPOUND(ValueType::kHyperLogLogPlus, c->hllp = std::move(sketch));

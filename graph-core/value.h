@@ -96,8 +96,8 @@ class Value {
   static Value FreqMap(quarry::FreqMap counts);
   static Value TypeValue(std::string type, std::string value);
   static Value TypeSubTypeValue(std::string type, std::string sub_type, std::string value);
-  // REQUIRES: type is kHllSketch; sketch != nullptr.
-  static Value Sketch(ValueType type, std::shared_ptr<const HllSketch> sketch);
+  // kHllSketch. REQUIRES: sketch != nullptr.
+  static Value Sketch(std::shared_ptr<const HllSketch> sketch);
   // kHyperLogLogPlus. REQUIRES: sketch != nullptr.
   static Value HyperLogLogPlus(std::shared_ptr<const quarry::HyperLogLogPlus> sketch);
   // kRbmTimestampSet or kBoundedTimestampSet, as set->bounded() says.

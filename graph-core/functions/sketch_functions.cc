@@ -75,7 +75,7 @@ FunctionFactory HllSketchFactory(SketchSpec spec) {
       auto sketch = std::make_shared<HllSketch>(lg_k);
       QUARRY_RETURN_IF_ERROR(OfferInput(
           spec, *args[0], [&](const Value& v) { internal::OfferToSketch(v, sketch.get()); }));
-      return Value::Sketch(ValueType::kHllSketch, std::move(sketch));
+      return Value::Sketch(std::move(sketch));
     };
     return MakeFunction(spec.class_name, 1, std::move(apply), std::move(fields));
   };

@@ -109,7 +109,7 @@ Result<Value> HllSketchFromJson(const Json& payload, std::string_view path, int 
     QUARRY_ASSIGN_OR_RETURN(sketch, SketchFromOffers(values ? *values : kNoValues, lg_k,
                                                      json_fields::Join(path, "values"), depth));
   }
-  return Value::Sketch(ValueType::kHllSketch, std::move(sketch));
+  return Value::Sketch(std::move(sketch));
 }
 
 // Gaffer's HyperLogLogPlusWithOffers: the sketch from its bytes, or a new

@@ -114,7 +114,7 @@ class SketchAggregator final : public KorypheOperator {
     }
     auto merged = std::make_shared<HllSketch>(state->AsSketch());
     merged->Merge(input.AsSketch());
-    *state = Value::Sketch(type_, std::move(merged));
+    *state = Value::Sketch(std::move(merged));
     return Status::OK();
   }
 

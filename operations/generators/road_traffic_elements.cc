@@ -31,7 +31,7 @@ Element CardinalityEntity(std::string_view vertex, std::string_view other_end,
   sketch->Update(other_end);
   return Element::Entity(std::string(kCardinalityGroup), Value::String(std::string(vertex)),
                          {{"edgeGroup", Value::TreeSet({Value::String(std::string(edge_group))})},
-                          {"hllp", Value::Sketch(ValueType::kHllSketch, std::move(sketch))},
+                          {"hllp", Value::Sketch(std::move(sketch))},
                           {"count", Value::Int64(1)}});
 }
 

@@ -47,7 +47,7 @@ Status UnescapeParts(std::string_view bytes, size_t count, std::vector<std::stri
 
 Result<Value> HllSketchFromBytes(std::string_view bytes) {
   QUARRY_ASSIGN_OR_RETURN(HllSketch sketch, HllSketch::Deserialize(bytes));
-  return Value::Sketch(ValueType::kHllSketch, std::make_shared<const HllSketch>(std::move(sketch)));
+  return Value::Sketch(std::make_shared<const HllSketch>(std::move(sketch)));
 }
 
 }  // namespace

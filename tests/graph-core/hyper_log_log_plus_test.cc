@@ -183,6 +183,10 @@ TEST(HyperLogLogPlusTest, PrecisionsAreCheckedAsClearspringDoes) {
       StatusIsWithMessage(StatusCode::kInvalidArgument, "sp values greater than 32 not supported"));
   EXPECT_OK(HyperLogLogPlus::Create(10, 0).status());   // sp 0: no sparse mode
   EXPECT_OK(HyperLogLogPlus::Create(14, 25).status());  // gaffer-doc's REST example
+  // Quarry's cap: 2^p registers per offered-to NORMAL sketch.
+  EXPECT_OK(HyperLogLogPlus::Create(18, 0).status());
+  EXPECT_THAT(HyperLogLogPlus::Create(19, 25).status(),
+              StatusIsWithMessage(StatusCode::kInvalidArgument, "p above 18 is not supported"));
 }
 
 // sp 25 puts the index's top bits into the encoding's sign bit; the deltas

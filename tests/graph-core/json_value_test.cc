@@ -276,7 +276,7 @@ TEST(JsonValueTest, RoundTripsOfEveryType) {
       Value::FreqMap({{"a", -3}}),
       Value::TypeValue("t", "v"),
       Value::TypeSubTypeValue("t", "s", "v"),
-      Value::Sketch(ValueType::kHllSketch, sketch),
+      Value::Sketch(sketch),
       Value::HyperLogLogPlus(hllp),
   };
   for (const Value& v : values) {

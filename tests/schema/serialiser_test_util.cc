@@ -63,7 +63,7 @@ Value RandomSketch(ValueType type, std::mt19937_64& rng) {
   auto sketch = std::make_shared<HllSketch>(4 + static_cast<int>(rng() % 5));
   int n = static_cast<int>(rng() % 50);
   for (int i = 0; i < n; ++i) sketch->Update(std::to_string(rng() % 1000));
-  return Value::Sketch(type, std::move(sketch));
+  return Value::Sketch(std::move(sketch));
 }
 
 // A set of up to 40 times between 1970 and 2038, in a random bucket; a

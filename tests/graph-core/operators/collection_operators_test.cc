@@ -109,8 +109,8 @@ TEST(SketchAggregatorTest, MergesWithoutTouchingInputs) {
   auto b = SketchOf({"y", "z"});
   HllSketch expected = *a;
   expected.Merge(*b);
-  Value state = Value::Sketch(ValueType::kHllSketch, a);
-  ASSERT_OK(op->Apply(&state, Value::Sketch(ValueType::kHllSketch, b)));
+  Value state = Value::Sketch(a);
+  ASSERT_OK(op->Apply(&state, Value::Sketch(b)));
   EXPECT_TRUE(state.AsSketch() == expected);
   EXPECT_TRUE(*a == *SketchOf({"x", "y"}));  // the shared input is unchanged
   EXPECT_FALSE(op->Accepts(ValueType::kHyperLogLogPlus));

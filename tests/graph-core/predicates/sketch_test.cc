@@ -14,10 +14,10 @@ using ::quarry::testing::Pred;
 using ::quarry::testing::StatusIsWithMessage;
 using ::quarry::testing::TryPred;
 
-Value SketchOf(ValueType type, std::initializer_list<const char*> items) {
+Value SketchOf(std::initializer_list<const char*> items) {
   auto sketch = std::make_shared<HllSketch>();
   for (const char* item : items) sketch->Update(item);
-  return Value::Sketch(type, std::move(sketch));
+  return Value::Sketch(std::move(sketch));
 }
 
 TEST(SketchPredicateTest, HyperLogLogPlusIsLessThan) {
@@ -39,8 +39,8 @@ TEST(SketchPredicateTest, HyperLogLogPlusIsLessThan) {
 }
 
 TEST(SketchPredicateTest, HllSketchIsLessThan) {
-  Value empty = SketchOf(ValueType::kHllSketch, {});
-  Value two = SketchOf(ValueType::kHllSketch, {"x", "y"});
+  Value empty = SketchOf({});
+  Value two = SketchOf({"x", "y"});
   ASSERT_EQ(std::llround(two.AsSketch().Estimate()), 2);
   auto p = Pred(R"({"class": "HllSketchIsLessThan", "value": 2})");
   EXPECT_TRUE(p->Test(empty));

@@ -45,7 +45,7 @@ Element Cardinality(const std::string& vertex, const std::string& other,
   return Element::Entity("Cardinality", Value::String(vertex),
                          {{"count", Value::Int64(1)},
                           {"edgeGroup", Value::TreeSet({Value::String(edge_group)})},
-                          {"hllp", Value::Sketch(ValueType::kHllSketch, sketch)}});
+                          {"hllp", Value::Sketch(sketch)}});
 }
 
 Properties Use(int64_t start, int64_t end, int64_t count, FreqMap counts) {

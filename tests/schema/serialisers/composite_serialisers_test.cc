@@ -149,7 +149,7 @@ TEST(SketchSerialisersTest, HllSketchBytes) {
   sketch->Update("a");
   sketch->Update("b");
   HllSketchSerialiser s;
-  std::string bytes = SerialiseOrDie(s, Value::Sketch(ValueType::kHllSketch, sketch));
+  std::string bytes = SerialiseOrDie(s, Value::Sketch(sketch));
   EXPECT_EQ(bytes, sketch->Serialize());
   EXPECT_EQ(bytes.size(), 8u + 4u * 2);  // A LIST image: preamble, two coupons.
   ASSERT_OK_AND_ASSIGN(Value back, s.Deserialise(bytes));
