@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <iterator>
 #include <limits>
 
 namespace quarry {
@@ -91,13 +92,24 @@ Result<HyperLogLogPlus> HyperLogLogPlus::Create(int p, int sp) {
   return HyperLogLogPlus(p, sp);
 }
 
-void HyperLogLogPlus::Offer(std::string_view item) {
-  OfferHashed(internal::MurmurHash64A(item, kHllpHashSeed));
+uint64_t HyperLogLogPlus::Hash(std::string_view item) {
+  return internal::MurmurHash64A(item, kHllpHashSeed);
 }
 
 void HyperLogLogPlus::OfferHashed(uint64_t hash) {
   if (sparse_mode_) return InsertEncoded(HllpEncodeHash(hash, p_, sp_));
   UpdateRegister(static_cast<uint32_t>(hash >> (64 - p_)), HllpRunLength(hash, p_));
+}
+
+void HyperLogLogPlus::OfferHashes(const std::vector<uint64_t>& hashes) {
+  if (!sparse_mode_) {
+    for (uint64_t hash : hashes) OfferHashed(hash);
+    return;
+  }
+  std::vector<uint32_t> batch;
+  batch.reserve(hashes.size());
+  for (uint64_t hash : hashes) batch.push_back(HllpEncodeHash(hash, p_, sp_));
+  InsertEncodedBatch(std::move(batch));
 }
 
 // One encoding into the sorted set; an index already there keeps the
@@ -113,6 +125,24 @@ void HyperLogLogPlus::InsertEncoded(uint32_t k) {
     return;
   }
   sparse_set_.insert(at, k);
+  if (sparse_set_.size() > static_cast<size_t>((uint32_t{1} << p_) * 0.75)) ConvertToNormal();
+}
+
+// The same for many: sorted by index and, within an index, by signed value
+// (so the first is the one kept), merged with the set, one kept per index.
+void HyperLogLogPlus::InsertEncodedBatch(std::vector<uint32_t> batch) {
+  auto before = [](uint32_t a, uint32_t b) {
+    const uint32_t ia = SparseIndexOf(a), ib = SparseIndexOf(b);
+    return ia != ib ? ia < ib : static_cast<int32_t>(a) < static_cast<int32_t>(b);
+  };
+  std::sort(batch.begin(), batch.end(), before);
+  std::vector<uint32_t> merged;
+  merged.reserve(sparse_set_.size() + batch.size());
+  std::merge(sparse_set_.begin(), sparse_set_.end(), batch.begin(), batch.end(),
+             std::back_inserter(merged), before);
+  auto same_index = [](uint32_t a, uint32_t b) { return SparseIndexOf(a) == SparseIndexOf(b); };
+  merged.erase(std::unique(merged.begin(), merged.end(), same_index), merged.end());
+  sparse_set_ = std::move(merged);
   if (sparse_set_.size() > static_cast<size_t>((uint32_t{1} << p_) * 0.75)) ConvertToNormal();
 }
 
@@ -160,7 +190,7 @@ Status HyperLogLogPlus::Merge(const HyperLogLogPlus& other) {
                                 std::to_string(p_) + " and " + std::to_string(other.p_) + ")");
   }
   if (sparse_mode_ && other.sparse_mode_ && other.sp_ == sp_) {
-    for (uint32_t k : other.sparse_set_) InsertEncoded(k);
+    InsertEncodedBatch(other.sparse_set_);
     return Status::OK();
   }
   if (sparse_mode_) ConvertToNormal();

@@ -96,10 +96,12 @@ FunctionFactory HyperLogLogPlusFactory(SketchSpec spec) {
     if (p.value_or(kDefault) != kDefault) fields["p"] = *p;
     if (sp.value_or(kDefault) != kDefault) fields["sp"] = *sp;
     auto apply = [spec, empty = std::move(empty).value()](ValueRefs args) -> Result<Value> {
-      auto sketch = std::make_shared<HyperLogLogPlus>(empty);
+      std::vector<uint64_t> hashes;
       QUARRY_RETURN_IF_ERROR(OfferInput(spec, *args[0], [&](const Value& v) {
-        internal::OfferToHyperLogLogPlus(v, sketch.get());
+        hashes.push_back(internal::HyperLogLogPlusHashOf(v));
       }));
+      auto sketch = std::make_shared<HyperLogLogPlus>(empty);
+      sketch->OfferHashes(hashes);
       return Value::HyperLogLogPlus(std::move(sketch));
     };
     return MakeFunction(spec.class_name, 1, std::move(apply), std::move(fields));

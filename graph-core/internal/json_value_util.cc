@@ -63,15 +63,15 @@ void OfferToSketch(const Value& value, HllSketch* sketch) {
   }
 }
 
-void OfferToHyperLogLogPlus(const Value& value, HyperLogLogPlus* sketch) {
+uint64_t HyperLogLogPlusHashOf(const Value& value) {
   switch (value.type()) {
     case ValueType::kNull:
-      return sketch->OfferNull();
+      return 0;
     case ValueType::kString:
     case ValueType::kBytes:
-      return sketch->Offer(value.AsString());
+      return HyperLogLogPlus::Hash(value.AsString());
     default:
-      return sketch->Offer(value.ToJavaString());
+      return HyperLogLogPlus::Hash(value.ToJavaString());
   }
 }
 

@@ -36,9 +36,9 @@ Result<int64_t> JsonToInt64(const Json& json, std::string_view path);
 // bytes as their bytes, Integer and Long as a long, Double as a double, and
 // anything else as its Java toString() (so Boolean true and "true" agree).
 void OfferToSketch(const Value& value, HllSketch* sketch);
-// Offers one item as clearspring's offer(Object) does: strings and bytes as
-// their bytes, null as the hash 0, anything else as its Java toString().
-void OfferToHyperLogLogPlus(const Value& value, HyperLogLogPlus* sketch);
+// The hash clearspring's offer(Object) gives an item: of its bytes for
+// strings and bytes, 0 for null, of its Java toString() for anything else.
+uint64_t HyperLogLogPlusHashOf(const Value& value);
 
 // Typed value reader with an explicit depth (for nested typed values inside
 // sketch payloads and collections).

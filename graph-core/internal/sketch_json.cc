@@ -134,11 +134,14 @@ Result<Value> HyperLogLogPlusFromJson(const Json& payload, std::string_view path
     if (!offers->is_array()) {
       return JsonError(offers_path, "expected an array, got " + std::string(JsonTypeName(*offers)));
     }
+    std::vector<uint64_t> hashes;
+    hashes.reserve(offers->size());
     for (size_t i = 0; i < offers->size(); ++i) {
       QUARRY_ASSIGN_OR_RETURN(
           Value v, ValueFromJsonAtDepth((*offers)[i], json_fields::Index(offers_path, i), depth));
-      OfferToHyperLogLogPlus(v, &sketch);
+      hashes.push_back(HyperLogLogPlusHashOf(v));
     }
+    sketch.OfferHashes(hashes);
   }
   return Value::HyperLogLogPlus(std::make_shared<const HyperLogLogPlus>(std::move(sketch)));
 }

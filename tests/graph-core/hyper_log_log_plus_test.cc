@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "graph-core/base64.h"
@@ -163,6 +164,31 @@ TEST(HyperLogLogPlusTest, SparseIntoNormalUnionKeepsTheLongerRun) {
   ASSERT_OK(sparse.Merge(HllpSketch(4, 0)));  // a SPARSE side turns NORMAL
   EXPECT_FALSE(sparse.sparse());
   EXPECT_EQ(sparse, want);
+}
+
+// Offers in one batch (a sorted merge) end as offers one by one do: in
+// SPARSE mode (p 14, sp 25), across the turn to NORMAL (p 4, sp 10) and
+// with repeats whose longer run must win.
+TEST(HyperLogLogPlusTest, BatchedOffersMatchOneByOne) {
+  for (auto [p, sp, n] : {std::tuple{14, 25, 3000}, {4, 10, 40}, {5, 5, 20}}) {
+    HyperLogLogPlus one = HllpSketch(p, sp);
+    HyperLogLogPlus batch = HllpSketch(p, sp);
+    std::vector<uint64_t> hashes;
+    for (int i = 0; i < n; ++i) {
+      hashes.push_back(HyperLogLogPlus::Hash("item-" + std::to_string(i % (n / 2 + 1))));
+      hashes.push_back(HyperLogLogPlus::Hash(std::to_string(i)));
+    }
+    for (uint64_t h : hashes) one.OfferHashed(h);
+    batch.OfferHashes(hashes);
+    EXPECT_EQ(batch.Serialize(), one.Serialize()) << p << "/" << sp;
+    EXPECT_EQ(batch.sparse(), one.sparse());
+    // A sparse union, merged as one sorted pass, equals offering both.
+    HyperLogLogPlus left = HllpSketch(p, sp);
+    HyperLogLogPlus right = HllpSketch(p, sp);
+    for (size_t i = 0; i < hashes.size(); ++i) (i % 2 ? left : right).OfferHashed(hashes[i]);
+    ASSERT_OK(left.Merge(right));
+    EXPECT_EQ(left.Serialize(), one.Serialize()) << p << "/" << sp;
+  }
 }
 
 TEST(HyperLogLogPlusTest, DifferentPrecisionsDoNotMerge) {
