@@ -16,7 +16,8 @@
 // also exactly as there. Between the two clearspring subtracts a bias it
 // interpolates from Google's published simulation tables, which Quarry does
 // not carry: there Quarry returns linear counting while any register is
-// still zero, else the raw estimate (README: "Known differences").
+// still zero, else the raw estimate (README: "Where Quarry differs from
+// Gaffer").
 //
 // Serialize() writes clearspring's getBytes() (version -2, varint p, sp and
 // format, then the delta-coded sparse set or the register words, big-endian)
