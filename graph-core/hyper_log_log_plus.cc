@@ -96,14 +96,11 @@ uint64_t HyperLogLogPlus::Hash(std::string_view item) {
   return internal::MurmurHash64A(item, kHllpHashSeed);
 }
 
-void HyperLogLogPlus::OfferHashed(uint64_t hash) {
-  if (sparse_mode_) return InsertEncoded(HllpEncodeHash(hash, p_, sp_));
-  UpdateRegister(static_cast<uint32_t>(hash >> (64 - p_)), HllpRunLength(hash, p_));
-}
-
 void HyperLogLogPlus::OfferHashes(const std::vector<uint64_t>& hashes) {
   if (!sparse_mode_) {
-    for (uint64_t hash : hashes) OfferHashed(hash);
+    for (uint64_t hash : hashes) {
+      UpdateRegister(static_cast<uint32_t>(hash >> (64 - p_)), HllpRunLength(hash, p_));
+    }
     return;
   }
   std::vector<uint32_t> batch;
@@ -112,24 +109,11 @@ void HyperLogLogPlus::OfferHashes(const std::vector<uint64_t>& hashes) {
   InsertEncodedBatch(std::move(batch));
 }
 
-// One encoding into the sorted set; an index already there keeps the
-// smaller encoding (Java's signed Math.min: the longer run). clearspring
-// batches offers and converts at each batch; the result is the same, as
-// the set only grows and the registers keep maxima.
-void HyperLogLogPlus::InsertEncoded(uint32_t k) {
-  const uint32_t index = SparseIndexOf(k);
-  auto at = std::lower_bound(sparse_set_.begin(), sparse_set_.end(), index,
-                             [](uint32_t e, uint32_t i) { return SparseIndexOf(e) < i; });
-  if (at != sparse_set_.end() && SparseIndexOf(*at) == index) {
-    if (static_cast<int32_t>(k) < static_cast<int32_t>(*at)) *at = k;
-    return;
-  }
-  sparse_set_.insert(at, k);
-  if (sparse_set_.size() > static_cast<size_t>((uint32_t{1} << p_) * 0.75)) ConvertToNormal();
-}
-
-// The same for many: sorted by index and, within an index, by signed value
-// (so the first is the one kept), merged with the set, one kept per index.
+// Encodings into the sorted set: sorted by index and, within an index, by
+// signed value, merged with the set, and the first kept per index - the
+// smaller encoding (Java's signed Math.min), which is the longer run.
+// clearspring converts to NORMAL at each temp-list merge; converting after
+// the batch ends the same, as the set only grows and registers keep maxima.
 void HyperLogLogPlus::InsertEncodedBatch(std::vector<uint32_t> batch) {
   auto before = [](uint32_t a, uint32_t b) {
     const uint32_t ia = SparseIndexOf(a), ib = SparseIndexOf(b);

@@ -55,13 +55,11 @@ class HyperLogLogPlus {
   int sp() const { return sp_; }
   bool sparse() const { return sparse_mode_; }
 
-  // clearspring's offer(Object): the item's bytes (UTF-8 for text).
+  // clearspring's offer(Object): the item's bytes (UTF-8 for text). One
+  // offer to a SPARSE sketch rewrites its set: offer many with OfferHashes.
   void Offer(std::string_view item) { OfferHashed(Hash(item)); }
-  // offer(null): clearspring hashes null to 0 and offers that.
-  void OfferNull() { OfferHashed(0); }
-  void OfferHashed(uint64_t hash);
-  // Many offers at once, as one sorted merge (clearspring's temp list):
-  // O(n log n) where offering one by one into a large sparse set is not.
+  void OfferHashed(uint64_t hash) { OfferHashes({hash}); }
+  // Many offers at once, as one sorted merge (clearspring's temp list).
   void OfferHashes(const std::vector<uint64_t>& hashes);
   // The hash clearspring offers for `item` (MurmurHash64A of its bytes).
   static uint64_t Hash(std::string_view item);
@@ -91,7 +89,6 @@ class HyperLogLogPlus {
   HyperLogLogPlus(int p, int sp);
   // The sp-bit index an encoding carries (clearspring's getSparseIndex).
   static uint32_t SparseIndexOf(uint32_t k) { return (k & 1u) ? k >> 7 : k >> 1; }
-  void InsertEncoded(uint32_t k);
   void InsertEncodedBatch(std::vector<uint32_t> batch);
   void ConvertToNormal();
   int Register(uint32_t index) const;

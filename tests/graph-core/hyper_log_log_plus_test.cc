@@ -166,6 +166,22 @@ TEST(HyperLogLogPlusTest, SparseIntoNormalUnionKeepsTheLongerRun) {
   EXPECT_EQ(sparse, want);
 }
 
+// Two hashes of one sparse index (p 4 = sp 4, index 2) with runs 1 and 5:
+// the set keeps the run 5 encoding, ((2 << 6 | 5 ^ 63) << 1) | 1 = 373
+// (varint f5 02), whichever comes first, one by one or in one batch.
+TEST(HyperLogLogPlusTest, OneIndexKeepsTheLongestRun) {
+  const std::string want("\xff\xff\xff\xfe\x04\x04\x01\x01\xf5\x02", 10);
+  const uint64_t run1 = HllpHashFor(2, 1), run5 = HllpHashFor(2, 5);
+  for (const std::vector<uint64_t>& order : {std::vector{run1, run5}, std::vector{run5, run1}}) {
+    HyperLogLogPlus one = HllpSketch(4, 4);
+    for (uint64_t h : order) one.OfferHashed(h);
+    EXPECT_EQ(one.Serialize(), want);
+    HyperLogLogPlus batch = HllpSketch(4, 4);
+    batch.OfferHashes(order);
+    EXPECT_EQ(batch.Serialize(), want);
+  }
+}
+
 // Offers in one batch (a sorted merge) end as offers one by one do: in
 // SPARSE mode (p 14, sp 25), across the turn to NORMAL (p 4, sp 10) and
 // with repeats whose longer run must win.
